@@ -1,0 +1,97 @@
+/**
+ * Form fields used by every form (STYLE.md "Forms"): a visible label tied to the input, the
+ * error list linked with aria-describedby, aria-invalid when an error shows.
+ */
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { cn } from '~/lib/cn';
+
+type Errors = string[] | null | undefined;
+
+/** The errors of one field, announced to assistive technology. */
+export function ErrorList({ id, errors }: { id?: string; errors?: Errors }) {
+  const list = errors?.filter(Boolean);
+  if (!list?.length) return null;
+  return (
+    <ul id={id} className="mt-1.5 space-y-0.5 text-sm text-danger" aria-live="polite">
+      {list.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+const control =
+  'block w-full rounded-lg border border-line bg-surface px-3.5 py-2.5 text-ink shadow-xs placeholder:text-muted/70 ' +
+  'focus:border-navy-500 focus:ring-2 focus:ring-navy-200 focus:outline-none aria-[invalid=true]:border-danger disabled:bg-navy-50 disabled:text-muted';
+
+interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: Errors;
+  className?: string;
+}
+
+/** A labelled text input with its errors. */
+export function Field({
+  label,
+  hint,
+  errors,
+  className,
+  inputProps: { key, ...inputProps },
+}: FieldProps & { inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className={cn(control, inputProps.className)}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled textarea with its errors. */
+export function TextareaField({
+  label,
+  hint,
+  errors,
+  className,
+  textareaProps: { key, ...textareaProps },
+}: FieldProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string } }) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
+        {label}
+      </label>
+      <textarea
+        key={key}
+        {...textareaProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={cn(control, 'min-h-32', textareaProps.className)}
+      />
+      {hint && <p className="mt-1 text-sm text-muted">{hint}</p>}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The ALTCHA spam-check widget (decisions.md). The widget script is loaded only on pages that
+ * render this component; `onChange` receives the solution payload ('' until solved or after
+ * it expires). Its hidden input carries the payload in the form under `name`.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        challenge?: string;
+        name?: string;
+        auto?: string;
+        language?: string;
+      };
+    }
+  }
+}
+
+export function SpamCheck({
+  name = 'altcha',
+  onChange,
+  resetKey,
+  describedBy,
+}: {
+  name?: string;
+  onChange: (payload: string) => void;
+  /** Changing it resets the widget (after a successful submission). */
+  resetKey?: unknown;
+  describedBy?: string;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  useEffect(() => {
+    let cancelled = false;
+    import('altcha').then(() => !cancelled && setLoaded(true)).catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !loaded) return;
+    const handler = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      onChangeRef.current(detail?.state === 'verified' && detail.payload ? detail.payload : '');
+    };
+    el.addEventListener('statechange', handler);
+    return () => el.removeEventListener('statechange', handler);
+  }, [loaded]);
+
+  useEffect(() => {
+    if (resetKey === undefined) return;
+    (ref.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    onChangeRef.current('');
+  }, [resetKey]);
+
+  return (
+    <div aria-describedby={describedBy} className="min-h-[72px]">
+      <altcha-widget ref={ref} challenge="/api/altcha/challenge" name={name} language="en" />
+      {failed && <p className="text-sm text-danger">The spam check could not load. Please reload the page.</p>}
+    </div>
+  );
+}

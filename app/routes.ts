@@ -1,0 +1,26 @@
+/**
+ * THE route table: mirrors the spec's route table (website-spec.md §2) one to one, plus
+ * resource routes (auth handler, spam-check challenge, sitemap, robots).
+ */
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  layout('routes/public/layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('about', 'routes/public/about.tsx', { id: 'about' }),
+    route('our-company', 'routes/public/about.tsx', { id: 'our-company' }),
+    route('borrowers', 'routes/public/borrowers.tsx'),
+    route('investors', 'routes/public/investors.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    route('terms-of-service', 'routes/public/terms-of-service.tsx'),
+    route('login', 'routes/auth/login.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+  route('terms', 'routes/resources/legal-redirect.ts', { id: 'terms-redirect' }),
+  route('privacy', 'routes/resources/legal-redirect.ts', { id: 'privacy-redirect' }),
+  route('api/auth/*', 'routes/resources/api.auth.ts'),
+  route('api/altcha/challenge', 'routes/resources/altcha-challenge.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+] satisfies RouteConfig;

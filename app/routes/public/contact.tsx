@@ -1,0 +1,185 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { data, useFetcher } from 'react-router';
+import type { Route } from './+types/contact';
+import { ErrorList, Field, TextareaField } from '~/components/forms';
+import { PageHero } from '~/components/marketing/page-hero';
+import { SpamCheck } from '~/components/spam-check';
+import { contactHours, whyChooseUs } from '~/content/contact';
+import { telHref } from '~/lib/format';
+import { contactSchema } from '~/lib/schemas/contact';
+import { originFromMatches, seo } from '~/lib/seo';
+import { showToast } from '~/lib/toast';
+import { useRootData } from '~/root';
+import { submitContactForm } from '~/server/domain/contact-form.server';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitContactForm(await request.formData(), context.clientIp);
+  const headers: HeadersInit = 'retryAfter' in outcome ? { 'Retry-After': String(outcome.retryAfter) } : {};
+  return data({ ok: outcome.status === 200, result: outcome.result }, { status: outcome.status, headers });
+}
+
+export default function ContactPage() {
+  const root = useRootData();
+  const company = root?.company;
+  const fetcher = useFetcher<typeof action>();
+  const [spamToken, setSpamToken] = useState('');
+  const [form, fields] = useForm({
+    id: 'contact',
+    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      showToast({
+        type: 'success',
+        title: 'Message sent!',
+        description: "Thank you for contacting us. We'll get back to you soon.",
+      });
+    } else if (fetcher.data.result.error?.['']?.length) {
+      showToast({ type: 'error', title: 'Error', description: fetcher.data.result.error[''][0] });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const submitting = fetcher.state !== 'idle';
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title="Let's talk about your next project"
+        lead="Tell us about the property and the timeline. A principal, not a call centre, will get back to you."
+        image="hero-home-2"
+        className="pb-16 sm:pb-20"
+      />
+
+      <section className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-20">
+        <div className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-10">
+          <h2 className="text-2xl sm:text-3xl">Send us a message</h2>
+          <p className="mt-2 text-muted">We reply within one business day.</p>
+          <fetcher.Form method="post" {...getFormProps(form)} className="mt-8 grid gap-5 sm:grid-cols-2">
+            <Field
+              label="Name"
+              errors={fields.name.errors}
+              inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+            />
+            <Field
+              label="Email"
+              errors={fields.email.errors}
+              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+            />
+            <Field
+              className="sm:col-span-2"
+              label={
+                <>
+                  Phone <span className="font-normal text-muted">(optional)</span>
+                </>
+              }
+              errors={fields.phone.errors}
+              inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+            />
+            <TextareaField
+              className="sm:col-span-2"
+              label={
+                <>
+                  Message <span className="font-normal text-muted">(optional)</span>
+                </>
+              }
+              errors={fields.note.errors}
+              textareaProps={{ ...getTextareaProps(fields.note), rows: 5 }}
+            />
+            <div className="sm:col-span-2">
+              <SpamCheck
+                name={fields.altcha.name}
+                onChange={setSpamToken}
+                resetKey={fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data : undefined}
+                describedBy={fields.altcha.errors?.length ? `${fields.altcha.id}-error` : undefined}
+              />
+              <ErrorList id={`${fields.altcha.id}-error`} errors={fields.altcha.errors} />
+            </div>
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <div className="sm:col-span-2">
+              <button
+                type="submit"
+                disabled={!spamToken || submitting}
+                className="inline-flex w-full items-center justify-center rounded-lg bg-navy-900 px-6 py-3 font-semibold text-white transition hover:bg-navy-800 disabled:cursor-not-allowed disabled:bg-navy-300 sm:w-auto"
+              >
+                {submitting ? 'Sending…' : 'Send Message'}
+              </button>
+              {!spamToken && <p className="mt-2 text-sm text-muted">Complete the spam check to send your message.</p>}
+            </div>
+          </fetcher.Form>
+        </div>
+
+        <aside className="space-y-8">
+          {company && (
+            <div className="rounded-[var(--radius-card)] bg-navy-950 p-8 text-navy-100">
+              <h2 className="text-2xl text-white">Get in touch</h2>
+              <ul className="mt-6 space-y-5">
+                <li className="flex gap-3">
+                  <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-brass-300" />
+                  <a className="hover:text-white" href={telHref(company.phone)}>
+                    {company.phone}
+                  </a>
+                </li>
+                <li className="flex gap-3">
+                  <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-brass-300" />
+                  <a className="hover:text-white" href={`mailto:${company.email}`}>
+                    {company.email}
+                  </a>
+                </li>
+                <li className="flex gap-3">
+                  <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-brass-300" />
+                  <span>
+                    Office in {company.city}
+                    <br />
+                    <span className="text-sm text-navy-200">{company.address}</span>
+                  </span>
+                </li>
+                <li className="flex gap-3">
+                  <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-brass-300" />
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                    {contactHours.map((h) => (
+                      <div key={h.days} className="contents">
+                        <dt className="text-navy-200">{h.days}</dt>
+                        <dd>{h.hours}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              </ul>
+              <p className="mt-8 border-t border-navy-800 pt-5 text-xs leading-relaxed text-navy-200">
+                {company.legalName} · {company.nvLicense} · {company.nmlsId} · {company.caDre}
+              </p>
+            </div>
+          )}
+          <div className="rounded-[var(--radius-card)] border border-line bg-surface p-8">
+            <h2 className="text-2xl">Why choose us</h2>
+            <ul className="mt-5 space-y-3">
+              {whyChooseUs.map((item) => (
+                <li key={item} className="flex gap-3 text-ink">
+                  <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Contact Us',
+    description:
+      'Contact Ormsby Lending about a bridge, fix-and-flip, construction or land loan in Nevada or California, or about investing in deeds of trust.',
+    path: '/contact',
+    origin: originFromMatches(matches),
+  });

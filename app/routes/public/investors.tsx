@@ -1,0 +1,135 @@
+/**
+ * Investors (/investors), spec §2 "Investors": the hero with 'Invest With Us', 'Why Invest in
+ * Deeds of Trust' with three cards (risk-adjusted returns, collateral-backed security,
+ * diversification), the FAQ accordion and a closing 'Invest With Us'. The hero carries
+ * id="top": the browser scrolls there for /investors#top. Its image hides itself if it fails
+ * to load. Figures follow the spec's marketing claims (§9); opportunities are for accredited
+ * investors only.
+ */
+import { PieChart, ShieldCheck, TrendingUp } from 'lucide-react';
+import type { Route } from './+types/investors';
+import { PageHero } from '~/components/marketing/page-hero';
+import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
+import { FaqAccordion, type FaqItem } from '~/components/ui/accordion';
+import { ButtonLink } from '~/components/ui/button';
+import { originFromMatches, seo } from '~/lib/seo';
+
+const reasons = [
+  {
+    icon: TrendingUp,
+    title: 'Risk-Adjusted Returns',
+    text: 'Short-term loans at private-lending rates have historically offered investors annual returns of 8% to 12%, paid as monthly interest, without the swings of the stock market.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Collateral-Backed Security',
+    text: 'Every loan is secured by a recorded first deed of trust on real property, typically at no more than 60% of its value, so a real asset stands behind your capital.',
+  },
+  {
+    icon: PieChart,
+    title: 'Diversification',
+    text: 'Spread capital across loans, property types and markets in Nevada and California, with terms measured in months rather than years.',
+  },
+] as const;
+
+const faq: readonly FaqItem[] = [
+  {
+    question: 'Who can invest?',
+    answer:
+      'Our investment opportunities are open to accredited investors only: individuals with income over $200,000 ($300,000 joint) in each of the last two years, or a net worth over $1 million excluding their primary residence, and qualifying entities.',
+  },
+  {
+    question: 'What is a deed of trust investment?',
+    answer:
+      'You fund all or part of a short-term loan to a real-estate investor or developer. The loan is secured by a deed of trust recorded against the property, which gives the lender the right to foreclose if the borrower defaults.',
+  },
+  {
+    question: 'How are returns paid?',
+    answer:
+      'Borrowers make monthly interest payments, and investors receive their share of the interest monthly. Principal is returned when the borrower repays the loan, typically within 6 to 36 months.',
+  },
+  {
+    question: 'What are the risks?',
+    answer:
+      'Every investment carries risk, including the loss of principal. A borrower may pay late or default, and a property may sell for less than expected. Conservative loan-to-value ratios and first-position security reduce that risk but do not remove it. Past performance does not guarantee future results.',
+  },
+  {
+    question: 'How do I see available deals?',
+    answer:
+      'Create an investor account. Once signed in, you can browse current and closed deals, follow the ones that interest you, download each prospectus and receive notifications as deals progress.',
+  },
+] as const;
+
+export default function InvestorsPage() {
+  return (
+    <>
+      <PageHero
+        id="top"
+        eyebrow="For accredited investors"
+        title="Earn monthly income secured by real estate"
+        lead="Invest alongside us in short-term loans secured by first deeds of trust on Nevada and California property, chosen and serviced by a local team."
+        image="hero-investors"
+      >
+        <ButtonLink to="/login?signup=true" size="lg">
+          Invest With Us
+        </ButtonLink>
+        <ButtonLink to="/contact" variant="inverse" size="lg">
+          Ask a Question
+        </ButtonLink>
+      </PageHero>
+
+      <Section labelledBy="why-title">
+        <SectionHeading
+          id="why-title"
+          eyebrow="The asset class"
+          title="Why Invest in Deeds of Trust"
+          intro="A deed of trust puts real property behind every dollar you lend."
+          align="center"
+        />
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          {reasons.map((r) => (
+            <FeatureCard key={r.title} icon={r.icon} title={r.title}>
+              {r.text}
+            </FeatureCard>
+          ))}
+        </div>
+        <p className="mx-auto mt-10 max-w-3xl text-center text-sm text-muted">
+          Investment opportunities are offered only to accredited investors. Returns are not guaranteed; every investment carries
+          risk, including the loss of principal.
+        </p>
+      </Section>
+
+      <Section tone="white" labelledBy="faq-title">
+        <div className="grid gap-12 lg:grid-cols-[1fr_2fr]">
+          <SectionHeading
+            id="faq-title"
+            eyebrow="Questions"
+            title="Frequently Asked Questions"
+            intro="What investors ask us before their first deal."
+          />
+          <FaqAccordion items={faq} />
+        </div>
+      </Section>
+
+      <CtaBand
+        title="Put your capital behind real property"
+        actions={
+          <ButtonLink to="/login?signup=true" size="lg">
+            Invest With Us
+          </ButtonLink>
+        }
+      >
+        Create an investor account to see our current deals and receive new opportunities first.
+      </CtaBand>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({
+    title: 'Investors: Deed of Trust Investments',
+    description:
+      'Accredited investors can invest in short-term loans secured by first deeds of trust on Nevada and California real estate, with monthly interest payments.',
+    path: '/investors',
+    origin: originFromMatches(matches),
+  });

@@ -1,0 +1,19 @@
+import { env } from '~/server/env.server';
+
+/** robots.txt: public pages open, portals and APIs closed, sitemap linked. */
+export function loader() {
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /admin-dashboard',
+    'Disallow: /admin-login',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${env().PUBLIC_URL}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

@@ -1,0 +1,319 @@
+/**
+ * The whole data model (ARCHITECTURE.md "Data model"): better-auth's tables (`user`,
+ * `session`, `account`, `verification`, `rate_limit`) and the application's own. Amounts are
+ * whole US dollars, percents are numeric percent (65.5 = 65.5 %), terms are whole months,
+ * acreage is numeric acres, sizes are bytes (decisions.md).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- better-auth
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------- application
+
+/** One row per user: roles, contact details, sign-up answers and preferences (spec §3). */
+export const profile = pgTable(
+  'profile',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    isBorrower: boolean('is_borrower').notNull().default(false),
+    isInvestor: boolean('is_investor').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    phone: text('phone'),
+    title: text('title'),
+    companyName: text('company_name'),
+    // investor answers
+    isAccredited: boolean('is_accredited'),
+    income: text('income'),
+    netWorth: text('net_worth'),
+    investmentExperience: text('investment_experience'),
+    // borrower answers
+    loanType: text('loan_type'),
+    propertyTypes: text('property_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    hasSpecificAddress: boolean('has_specific_address'),
+    propertyAddress: text('property_address'),
+    loanAmountRange: text('loan_amount_range'),
+    projectDescription: text('project_description'),
+    desiredLoanAmount: integer('desired_loan_amount'),
+    estimatedPropertyValue: integer('estimated_property_value'),
+    avatarKey: text('avatar_key'),
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(false),
+    notifyMarketing: boolean('notify_marketing').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    failedSignInWindowStart: timestamp('failed_sign_in_window_start', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('profile_created_at_idx').on(t.createdAt.desc()), index('profile_roles_idx').on(t.isBorrower, t.isInvestor)],
+);
+
+/** A deal (deed of trust offered to investors); spec §3 deals with decisions.md's fields. */
+export const deal = pgTable(
+  'deal',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    location: text('location').notNull(),
+    type: text('type'),
+    description: text('description').notNull(),
+    acreage: numeric('acreage', { precision: 12, scale: 2, mode: 'number' }),
+    loanAmount: bigint('loan_amount', { mode: 'number' }).notNull(),
+    ltv: numeric('ltv', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    interestRate: numeric('interest_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    minimumInvestment: bigint('minimum_investment', { mode: 'number' }).notNull(),
+    sponsor: text('sponsor'),
+    imageKeys: text('image_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    prospectusKey: text('prospectus_key'),
+    prospectusFileName: text('prospectus_file_name'),
+    coordinatesLat: doublePrecision('coordinates_lat'),
+    coordinatesLng: doublePrecision('coordinates_lng'),
+    status: text('status', { enum: ['Active', 'Closed'] })
+      .notNull()
+      .default('Active'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deal_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('deal_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('deal_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.title}, '') || ' ' || coalesce(${t.location}, '') || ' ' || coalesce(${t.sponsor}, '') || ' ' || coalesce(${t.type}, '')) gin_trgm_ops`,
+    ),
+    check('deal_status_check', sql`${t.status} in ('Active', 'Closed')`),
+  ],
+);
+
+/** An investor follows a deal (spec §3 users_deals); one row per user and deal. */
+export const dealInterest = pgTable(
+  'deal_interest',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deal.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('deal_interest_user_deal_idx').on(t.userId, t.dealId), index('deal_interest_deal_idx').on(t.dealId)],
+);
+
+/** A borrower's loan document; the file lives in storage under `storageKey` (bytes in `fileSize`). */
+export const document = pgTable(
+  'document',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** In-app notification (spec §3 notifications). */
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type', { enum: ['success', 'info', 'error', 'warning'] })
+      .notNull()
+      .default('info'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** A contact inquiry from the public form; status new → read → replied → archived (decisions.md). */
+export const contact = pgTable(
+  'contact',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    note: text('note'),
+    status: text('status', { enum: ['new', 'read', 'replied', 'archived'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('contact_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('contact_search_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.note}, '') || ' ' || ${t.status}) gin_trgm_ops`,
+    ),
+    check('contact_status_check', sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
+  ],
+);
+
+/** Durable e-mail queue drained by the worker (decisions.md: nothing lost if SMTP is down). */
+export const outboxEmail = pgTable(
+  'outbox_email',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    template: text('template').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_created_at_idx').on(t.createdAt.desc())],
+);
+
+/** Who did what, when: one row per admin action (decisions.md audit log). */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_event_created_at_idx').on(t.createdAt.desc())],
+);
+
+/** One-time spam-check solutions already used, so a replayed one is refused (decisions.md). */
+export const captchaReplay = pgTable(
+  'captcha_replay',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_replay_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window request counters for our own routes (contact form), shared by all processes. */
+export const requestCounter = pgTable('request_counter', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});

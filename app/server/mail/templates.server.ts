@@ -1,0 +1,84 @@
+/**
+ * E-mail templates: each turns a payload into a subject and a plain-text and an HTML part
+ * (issue: every message has both). Values are escaped in the HTML part.
+ */
+import { companyInfo, env } from '../env.server';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: unknown): string {
+  return String(value ?? '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Wraps rows of label/value pairs and paragraphs in the branded HTML layout. */
+function layout(title: string, paragraphs: string[], rows: [string, unknown][] = [], action?: { href: string; label: string }) {
+  const company = companyInfo();
+  const table = rows.length
+    ? `<table role="presentation" style="border-collapse:collapse;width:100%;margin:16px 0">${rows
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:6px 12px 6px 0;color:#556274;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:6px 0;color:#16202e;white-space:pre-wrap">${escapeHtml(v || '—')}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#11203a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#faf8f3;font-family:Segoe UI,Helvetica,Arial,sans-serif">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="font-family:Georgia,serif;font-size:20px;color:#11203a;margin:0 0 24px">${escapeHtml(company.name)}</p>
+<div style="background:#fff;border:1px solid #e4e1d8;border-radius:12px;padding:28px">
+<h1 style="font-family:Georgia,serif;font-size:22px;color:#11203a;margin:0 0 12px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="color:#16202e;line-height:1.6">${escapeHtml(p)}</p>`).join('')}
+${table}${button}
+</div>
+<p style="color:#556274;font-size:12px;line-height:1.5;margin-top:24px">${escapeHtml(company.legalName)} · ${escapeHtml(company.address)}<br>${escapeHtml(company.nvLicense)} · ${escapeHtml(company.nmlsId)} · ${escapeHtml(company.caDre)}</p>
+</div></body></html>`;
+}
+
+function textRows(rows: [string, unknown][]): string {
+  return rows.map(([k, v]) => `${k}: ${v || '—'}`).join('\n');
+}
+
+type Payload = Record<string, unknown>;
+
+const templates = {
+  /** contact-form-handler: a new contact inquiry, to the lender (spec §7 Contacts). */
+  'contact-notification'(p: Payload): RenderedEmail {
+    const rows: [string, unknown][] = [
+      ['Name', p.name],
+      ['Email', p.email],
+      ['Phone', p.phone],
+      ['Message', p.note],
+    ];
+    const link = `${env().PUBLIC_URL}/admin-dashboard/contacts`;
+    return {
+      subject: `New contact inquiry from ${String(p.name)}`,
+      text: `A new contact inquiry arrived on the website.\n\n${textRows(rows)}\n\nReview it: ${link}\n`,
+      html: layout('New contact inquiry', ['A new contact inquiry arrived on the website.'], rows, {
+        href: link,
+        label: 'Review inquiries',
+      }),
+    };
+  },
+} satisfies Record<string, (p: Payload) => RenderedEmail>;
+
+export type TemplateName = keyof typeof templates;
+
+/** Renders `template` with `payload`. @throws Error for an unknown template name. */
+export function renderEmail(template: string, payload: Payload): RenderedEmail {
+  const render = (templates as Record<string, (p: Payload) => RenderedEmail>)[template];
+  if (!render) throw new Error(`Unknown e-mail template: ${template}`);
+  return render(payload);
+}
+
+export { escapeHtml };

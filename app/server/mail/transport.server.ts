@@ -1,0 +1,44 @@
+/**
+ * Delivery: SMTP when SMTP_URL is set; otherwise each message is written to
+ * `DATA_DIR/mail/` as one .eml file and its recipient and subject are logged.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { dataPath, env } from '../env.server';
+import { logger } from '../logger.server';
+import type { RenderedEmail } from './templates.server';
+
+export interface MailTransport {
+  send(to: string, email: RenderedEmail): Promise<void>;
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(to, email) {
+      await transporter.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
+    },
+  };
+}
+
+function fileTransport(dir: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(to, email) {
+      const info = await transporter.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      logger.info({ to, subject: email.subject, file, links }, 'e-mail written to file (no SMTP_URL)');
+    },
+  };
+}
+
+/** The configured transport. */
+export function createTransport(): MailTransport {
+  const { SMTP_URL, MAIL_FROM } = env();
+  return SMTP_URL ? smtpTransport(SMTP_URL, MAIL_FROM) : fileTransport(dataPath('mail'), MAIL_FROM);
+}

@@ -1,0 +1,49 @@
+/**
+ * Start-up tasks after migrations: the first admin from ADMIN_EMAIL + ADMIN_PASSWORD when no
+ * admin exists; with SEED_DEMO, demo deals for an empty database and, when no admin is
+ * configured, a local demo admin whose generated password is kept in
+ * `DATA_DIR/demo-admin.txt` (owner-only) and printed, so `npm start` says how to sign in.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dataPath, env } from './env.server';
+import { logger } from './logger.server';
+import { adminExists, createAdmin } from './domain/users.server';
+import { seedDemoContent } from './db/seed.server';
+
+const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
+
+export async function runStartupTasks(): Promise<void> {
+  const config = env();
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    if (!(await adminExists())) {
+      await createAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+      logger.info({ email: config.ADMIN_EMAIL }, 'created the first admin from ADMIN_EMAIL');
+    }
+  } else if (config.SEED_DEMO) {
+    await ensureDemoAdmin();
+  } else if (!(await adminExists())) {
+    logger.warn('No admin exists. Create one with: npm run admin:create -- --email you@example.com --password "…"');
+  }
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoContent();
+    if (seeded) logger.info({ deals: seeded }, 'loaded demo deals');
+  }
+}
+
+async function ensureDemoAdmin() {
+  const file = dataPath('demo-admin.txt');
+  if (!(await adminExists())) {
+    const password = `Demo-${randomBytes(9).toString('base64url')}-9a!`;
+    await createAdmin({ email: DEMO_ADMIN_EMAIL, password, name: 'Demo Administrator' });
+    writeFileSync(file, `email: ${DEMO_ADMIN_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
+  }
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8');
+    const password = text.match(/^password: (.+)$/m)?.[1];
+    logger.info(
+      { email: DEMO_ADMIN_EMAIL, password, file },
+      `Demo admin: sign in at ${env().PUBLIC_URL}/admin-login as ${DEMO_ADMIN_EMAIL} with password ${password} (kept in ${file})`,
+    );
+  }
+}

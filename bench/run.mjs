@@ -1,0 +1,14 @@
+// `npm run bench`: prints the project's performance figures. Never fails the build.
+// Run one section with `npm run bench -- public`.
+import { benchPublicPages } from './public-pages.mjs';
+
+const sections = { public: benchPublicPages };
+const wanted = process.argv.slice(2);
+for (const [name, run] of Object.entries(sections)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  try {
+    await run();
+  } catch (error) {
+    console.error(`bench section ${name} failed:`, error);
+  }
+}

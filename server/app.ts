@@ -1,0 +1,258 @@
+/**
+ * The Express server (ARCHITECTURE.md "Layout: server/"): security headers with a per-request
+ * CSP nonce, compression, immutable hashed assets, /healthz, an origin check on every non-GET
+ * request, the trusted client IP, a request log with request ids, the React Router handler,
+ * start-up (migrations, admin bootstrap, demo content, mail worker) and graceful shutdown.
+ *
+ * This file is the server build's entry (vite.config.ts), so it shares one module graph —
+ * one database handle — with the route modules.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { ServerBuild } from 'react-router';
+import { pageCache } from './page-cache';
+import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
+import { openDatabase, setDatabase, databaseHandle } from '~/server/db/client.server';
+import { authSecretWasGenerated, env } from '~/server/env.server';
+import { logger } from '~/server/logger.server';
+import { startOutboxWorker } from '~/server/mail/worker.server';
+import { runStartupTasks } from '~/server/startup.server';
+
+interface ViteDevServer {
+  middlewares: express.RequestHandler;
+  ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+}
+
+export interface StartOptions {
+  /** The Vite dev server in development; absent in production. */
+  vite?: ViteDevServer;
+}
+
+interface AppOptions extends StartOptions {
+  /**
+   * The production server build. Passed as an object, not a function: React Router derives
+   * its route tables once then, instead of on every request.
+   */
+  build?: ServerBuild;
+}
+
+/** Builds the Express application (no listening, no start-up tasks). */
+export function createApp({ vite, build }: AppOptions = {}) {
+  const config = env();
+  const isProd = config.NODE_ENV === 'production';
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  // One trusted client address for rate limits: the socket's, or the proxy's when trusted.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    next();
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  // The CSP (and so the nonce) applies to production; Vite's dev client injects inline scripts.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = isProd ? randomBytes(16).toString('base64') : '';
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: isProd
+        ? {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'strict-dynamic'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              scriptSrcAttr: ["'none'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              workerSrc: ["'self'", 'blob:'],
+              frameSrc: ["'self'", 'https://www.google.com', 'https://challenges.cloudflare.com'],
+              frameAncestors: ["'none'"],
+              formAction: ["'self'"],
+              baseUri: ["'none'"],
+              objectSrc: ["'none'"],
+              ...(config.PUBLIC_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+            },
+          }
+        : false,
+      strictTransportSecurity:
+        isProd && config.PUBLIC_URL.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await Promise.race([
+        databaseHandle().ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000)),
+      ]);
+      res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    } catch {
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' });
+    }
+  });
+
+  app.use(originCheck(config.PUBLIC_URL));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Pages have no file extension: only requests for files touch the disk.
+    const client = path.resolve('build/client');
+    const assets = express.static(path.join(client, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    });
+    const files = express.static(client, { maxAge: '1h', index: false });
+    app.use('/assets', assets);
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
+  }
+
+  const loadContext = (req: Request, res: Response) => ({
+    cspNonce: res.locals.cspNonce as string,
+    clientIp: String(req.headers[CLIENT_IP_HEADER]),
+    requestId: String(req.id),
+  });
+  if (build && isProd && config.PAGE_CACHE) {
+    app.use(pageCache({ build, mode: config.NODE_ENV, personalCookies: PERSONAL_COOKIES, loadContext }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule('virtual:react-router/server-build') as unknown as Promise<ServerBuild>
+        : (build ?? (() => import('virtual:react-router/server-build'))),
+      mode: config.NODE_ENV,
+      getLoadContext: loadContext,
+    }),
+  );
+
+  // Last resort: never a stack trace to the client.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log?.error({ err }, 'unhandled error');
+    const status = typeof err === 'object' && err && 'status' in err && Number(err.status) < 500 ? Number(err.status) : 500;
+    if (!res.headersSent)
+      res
+        .status(status)
+        .type('text/plain')
+        .send(status === 500 ? 'Internal Server Error' : 'Bad Request');
+  });
+  return app;
+}
+
+/**
+ * Refuses (403) every non-GET/HEAD/OPTIONS request whose Origin is missing or is not this
+ * site (ARCHITECTURE.md "Security model"): the request's own host or PUBLIC_URL.
+ */
+function originCheck(publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const origin = req.headers.origin;
+    let ok = false;
+    if (origin && origin !== 'null') {
+      try {
+        const url = new URL(origin);
+        ok = url.origin === publicOrigin || url.host === req.headers.host;
+      } catch {
+        ok = false;
+      }
+    }
+    if (ok) return next();
+    req.log?.warn({ origin: origin ?? null }, 'cross-origin request refused');
+    res.status(403).type('text/plain').send('Forbidden: cross-origin request refused');
+  };
+}
+
+/**
+ * Starts the site: validates configuration, opens and migrates the database, runs start-up
+ * tasks, starts the mail worker and listens on PORT. SIGTERM and SIGINT stop accepting, let
+ * in-flight requests finish, stop the worker and close the database.
+ */
+export async function start(options: StartOptions = {}) {
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  if (authSecretWasGenerated()) {
+    logger.warn(
+      'AUTH_SECRET is not set: using a generated secret kept in DATA_DIR. Set AUTH_SECRET wherever several processes serve the site.',
+    );
+  }
+  mkdirSync(path.resolve(config.DATA_DIR), { recursive: true });
+  const handle = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  await handle.migrate();
+  setDatabase(handle);
+  await runStartupTasks();
+  const worker = startOutboxWorker();
+
+  const build = options.vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
+  const app = createApp({ ...options, build });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info({ port, database: handle.kind }, `Ormsby Lending is listening on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    server.close(async () => {
+      await worker.stop();
+      await handle.close();
+      logger.info('shutdown complete');
+      logger.flush?.();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return { server, port };
+}

@@ -1,0 +1,101 @@
+/**
+ * The e-mail outbox and its worker against a real database: delivery writes .eml files with a
+ * plain-text and an HTML part, failures are retried with exponential backoff, and a message
+ * undelivered after a day is marked failed.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '~/server/db/client.server';
+import { outboxEmail } from '~/server/db/schema';
+import { queueEmail } from '~/server/mail/outbox.server';
+import { renderEmail } from '~/server/mail/templates.server';
+import { backoffMs, deliverDueEmails } from '~/server/mail/worker.server';
+import { createTransport, type MailTransport } from '~/server/mail/transport.server';
+import { useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+const failing: MailTransport = {
+  async send() {
+    throw new Error('SMTP connection refused');
+  },
+};
+
+describe('outbox worker', () => {
+  beforeEach(async () => {
+    await db().delete(outboxEmail);
+  });
+
+  it('writes a queued message to DATA_DIR/mail as an .eml with text and HTML parts', async () => {
+    await queueEmail(db(), {
+      to: 'lender@example.test',
+      template: 'contact-notification',
+      payload: { name: 'Ann <b>', email: 'ann@example.com', phone: '', note: 'Hello' },
+    });
+    expect(await deliverDueEmails(createTransport())).toBe(1);
+    const [row] = await db().select().from(outboxEmail);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    const dir = path.join(process.env.DATA_DIR!, 'mail');
+    const files = await readdir(dir);
+    const eml = await readFile(path.join(dir, files.at(-1)!), 'utf8');
+    expect(eml).toMatch(/^To: lender@example\.test$/m);
+    expect(eml).toMatch(/Subject: New contact inquiry from Ann/);
+    expect(eml).toMatch(/Content-Type: text\/plain/);
+    expect(eml).toMatch(/Content-Type: text\/html/);
+    const html = renderEmail('contact-notification', { name: 'Ann <b>', email: 'a@example.com' }).html;
+    expect(html).toContain('Ann &lt;b&gt;');
+    expect(html).not.toContain('Ann <b>');
+  });
+
+  it('retries a failed delivery with exponential backoff and keeps the error', async () => {
+    await queueEmail(db(), {
+      to: 'a@example.test',
+      template: 'contact-notification',
+      payload: { name: 'A', email: 'a@example.com' },
+    });
+    const t0 = new Date();
+    expect(await deliverDueEmails(failing, t0)).toBe(0);
+    let [row] = await db().select().from(outboxEmail);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'SMTP connection refused' });
+    expect(row!.nextAttemptAt.getTime() - t0.getTime()).toBe(backoffMs(1));
+    // Not due yet: nothing is attempted.
+    expect(await deliverDueEmails(failing, new Date(t0.getTime() + 1000))).toBe(0);
+    [row] = await db().select().from(outboxEmail);
+    expect(row!.attempts).toBe(1);
+    // Due again: the second attempt waits twice as long.
+    const t1 = new Date(row!.nextAttemptAt.getTime() + 1);
+    await deliverDueEmails(failing, t1);
+    [row] = await db().select().from(outboxEmail);
+    expect(row!.attempts).toBe(2);
+    expect(row!.nextAttemptAt.getTime() - t1.getTime()).toBe(backoffMs(2));
+    expect(backoffMs(2)).toBe(2 * backoffMs(1));
+    // Then it succeeds.
+    expect(await deliverDueEmails(createTransport(), new Date(row!.nextAttemptAt.getTime() + 1))).toBe(1);
+    [row] = await db().select().from(outboxEmail);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+  });
+
+  it('gives up a day after queueing: status failed', async () => {
+    const id = await queueEmail(db(), {
+      to: 'a@example.test',
+      template: 'contact-notification',
+      payload: { name: 'A', email: 'a@example.com' },
+    });
+    const dayLater = new Date(Date.now() + 24 * 3600 * 1000 + 1000);
+    await db()
+      .update(outboxEmail)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(outboxEmail.id, id));
+    await deliverDueEmails(failing, dayLater);
+    const [row] = await db().select().from(outboxEmail);
+    expect(row).toMatchObject({ status: 'failed', lastError: 'SMTP connection refused' });
+    expect(await deliverDueEmails(createTransport(), new Date(dayLater.getTime() + 10 * 24 * 3600 * 1000))).toBe(0);
+  });
+
+  it('caps the backoff at one hour', () => {
+    expect(backoffMs(1)).toBe(30_000);
+    expect(backoffMs(20)).toBe(3_600_000);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Reads the e-mails the server wrote to `DATA_DIR/mail` (no SMTP_URL): decodes
+ * quoted-printable bodies (STACK-NOTES.md) so tests can look for texts and links.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface SentMail {
+  file: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Every e-mail in `dataDir/mail`, oldest first. */
+export async function readMails(dataDir: string): Promise<SentMail[]> {
+  const dir = path.join(dataDir, 'mail');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      return {
+        file,
+        to: raw.match(/^To: (.+)$/m)?.[1]?.trim() ?? '',
+        subject: raw.match(/^Subject: (.+)$/m)?.[1]?.trim() ?? '',
+        body: decodeQuotedPrintable(raw),
+      };
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration tests: real database (in-memory PGlite, or PostgreSQL via TEST_DATABASE_URL). */
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  test: {
+    include: ['tests/integration/**/*.test.ts', 'app/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/support/vitest-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    env: {
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+      NOTIFY_EMAIL: 'lender@example.test',
+      LOG_LEVEL: 'silent',
+    },
+  },
+});
