@@ -20,7 +20,9 @@ export interface QueuedEmail {
 export async function queueEmail(tx: Transaction | Database, email: QueuedEmail): Promise<string> {
   const [row] = await tx
     .insert(outboxEmail)
-    .values({ to: email.to, template: email.template, payload: email.payload })
+    // Due from this millisecond on the application's clock, the clock the worker compares
+    // with (the database's now() has microseconds and may run ahead of it).
+    .values({ to: email.to, template: email.template, payload: email.payload, nextAttemptAt: new Date() })
     .returning({ id: outboxEmail.id });
   // Let the surrounding transaction commit before the worker looks.
   setImmediate(() => outboxEvents.emit('queued'));
