@@ -57,6 +57,31 @@ export function createApp({ vite, build }: AppOptions = {}) {
     next();
   });
 
+  if (!vite) {
+    // Files first, with the few headers a file needs: a hashed asset is requested once per
+    // visitor and its headers are not compressed, so the page's security headers (about
+    // 1 kB) stay on documents.
+    const client = path.resolve('build/client');
+    const fileHeaders = (res: http.ServerResponse) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    };
+    const assets = express.static(path.join(client, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      etag: false,
+      lastModified: false,
+      fallthrough: false,
+      setHeaders: fileHeaders,
+    });
+    const files = express.static(client, { maxAge: '1h', index: false, setHeaders: fileHeaders });
+    app.use('/assets', compression(), assets);
+    // Pages have no file extension: only requests for files touch the disk. (Images are
+    // compressed already; a path not found here, like /sitemap.xml, goes on to the routes.)
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
+  }
+
   app.use(
     pinoHttp({
       logger,
@@ -125,21 +150,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
 
   app.use(originCheck(config.PUBLIC_URL));
 
-  if (vite) {
-    app.use(vite.middlewares);
-  } else {
-    // Pages have no file extension: only requests for files touch the disk.
-    const client = path.resolve('build/client');
-    const assets = express.static(path.join(client, 'assets'), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      fallthrough: false,
-    });
-    const files = express.static(client, { maxAge: '1h', index: false });
-    app.use('/assets', assets);
-    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
-  }
+  if (vite) app.use(vite.middlewares);
 
   const loadContext = (req: Request, res: Response) => ({
     cspNonce: res.locals.cspNonce as string,

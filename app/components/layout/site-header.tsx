@@ -2,15 +2,16 @@
  * The fixed site header (spec §2 "Top navigation"): the public links for signed-out users and
  * for signed-in users who are not admin-only, the current page highlighted (aria-current),
  * Sign Up (signed out) or Sign Out plus the portal link (signed in), and under 768px a
- * slide-in menu (a Radix dialog: focus is trapped, Escape and the close button close it).
+ * slide-in menu (a side sheet loaded on demand: focus is trapped, Escape and the close button
+ * close it).
  * The logo links to / except on the home page. Clicking a link scrolls to the top.
  */
-import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { Menu } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from './brand';
 import { buttonClasses } from '~/components/ui/button';
+import { LazySheet, preloadSheet } from '~/components/ui/lazy-sheet';
 import { cn } from '~/lib/cn';
 import { isAdminOnly, portalLink, publicNavLinks } from '~/lib/nav';
 import type { Viewer } from '~/server/viewer.server';
@@ -33,6 +34,7 @@ function SignOutButton({ className, onSubmit }: { className?: string; onSubmit?:
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const [scrolled, setScrolled] = useState(false);
   const showPublic = !viewer || !isAdminOnly(viewer);
   const portal = viewer ? portalLink(viewer) : null;
@@ -101,66 +103,61 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           </div>
         </div>
 
-        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 md:hidden">
-            <Menu className="size-6" aria-hidden />
-            <span className="sr-only">Open menu</span>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/60 backdrop-blur-sm data-[state=open]:animate-fade-in md:hidden" />
-            <Dialog.Content
-              className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-navy-950 px-6 pt-5 pb-8 text-white shadow-2xl transition-transform data-[state=open]:animate-slide-in md:hidden"
-              aria-describedby={undefined}
-            >
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-sm font-semibold tracking-[0.18em] text-brass-300 uppercase">Menu</Dialog.Title>
-                <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-md hover:bg-white/10">
-                  <X className="size-6" aria-hidden />
-                  <span className="sr-only">Close menu</span>
-                </Dialog.Close>
-              </div>
-              <nav aria-label="Mobile" className="mt-6 flex flex-1 flex-col">
-                {showPublic && (
-                  <ul className="flex flex-col gap-1 border-b border-white/10 pb-6">
-                    {publicNavLinks.map((l) => (
-                      <li key={l.to}>
-                        <NavLink
-                          to={l.to}
-                          onClick={() => {
-                            closeMenu();
-                            scrollToTop();
-                          }}
-                          className={({ isActive }) =>
-                            cn(
-                              'block rounded-lg px-3 py-3 text-lg font-medium',
-                              isActive ? 'bg-white/5 text-brass-300' : 'text-navy-100 hover:bg-white/5 hover:text-white',
-                            )
-                          }
-                        >
-                          {l.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <div className="mt-6 flex flex-col gap-3">
-                  {viewer ? (
-                    <>
-                      <Link to={portal!.to} onClick={closeMenu} className={buttonClasses('primary', 'md')}>
-                        {portal!.label}
-                      </Link>
-                      <SignOutButton className={buttonClasses('inverse', 'md', 'w-full')} onSubmit={closeMenu} />
-                    </>
-                  ) : (
-                    <Link to="/login?signup=true" onClick={closeMenu} className={buttonClasses('primary', 'md')}>
-                      Sign Up
-                    </Link>
-                  )}
-                </div>
-              </nav>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <button
+          ref={menuButton}
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+          onPointerEnter={preloadSheet}
+          onTouchStart={preloadSheet}
+          onFocus={preloadSheet}
+          className="inline-flex size-11 items-center justify-center rounded-md text-white hover:bg-white/10 md:hidden"
+        >
+          <Menu className="size-6" aria-hidden />
+          <span className="sr-only">Open menu</span>
+        </button>
+        <LazySheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" closeLabel="Close menu" returnFocus={menuButton}>
+          <nav aria-label="Mobile" className="mt-6 flex flex-1 flex-col">
+            {showPublic && (
+              <ul className="flex flex-col gap-1 border-b border-white/10 pb-6">
+                {publicNavLinks.map((l) => (
+                  <li key={l.to}>
+                    <NavLink
+                      to={l.to}
+                      onClick={() => {
+                        closeMenu();
+                        scrollToTop();
+                      }}
+                      className={({ isActive }) =>
+                        cn(
+                          'block rounded-lg px-3 py-3 text-lg font-medium',
+                          isActive ? 'bg-white/5 text-brass-300' : 'text-navy-100 hover:bg-white/5 hover:text-white',
+                        )
+                      }
+                    >
+                      {l.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-6 flex flex-col gap-3">
+              {viewer ? (
+                <>
+                  <Link to={portal!.to} onClick={closeMenu} className={buttonClasses('primary', 'md')}>
+                    {portal!.label}
+                  </Link>
+                  <SignOutButton className={buttonClasses('inverse', 'md', 'w-full')} onSubmit={closeMenu} />
+                </>
+              ) : (
+                <Link to="/login?signup=true" onClick={closeMenu} className={buttonClasses('primary', 'md')}>
+                  Sign Up
+                </Link>
+              )}
+            </div>
+          </nav>
+        </LazySheet>
       </nav>
     </header>
   );
