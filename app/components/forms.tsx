@@ -2,7 +2,7 @@
  * Form fields used by every form (STYLE.md "Forms"): a visible label tied to the input, the
  * error list linked with aria-describedby, aria-invalid when an error shows.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from '~/lib/cn';
 
 type Errors = string[] | null | undefined;
@@ -93,5 +93,99 @@ export function TextareaField({
       {hint && <p className="mt-1 text-sm text-muted">{hint}</p>}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A labelled native select with its errors; `placeholder` is the empty first option. */
+export function SelectField({
+  label,
+  hint,
+  errors,
+  className,
+  placeholder = 'Select…',
+  options,
+  selectProps: { key, ...selectProps },
+}: FieldProps & {
+  placeholder?: string;
+  options: readonly { value: string; label: string }[];
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string };
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
+        {label}
+      </label>
+      <select
+        key={key}
+        {...selectProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={cn(control, 'appearance-auto pr-8')}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && <p className="mt-1 text-sm text-muted">{hint}</p>}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A checkbox or radio with its label to the right. */
+export function Choice({
+  label,
+  description,
+  inputProps: { key, ...inputProps },
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  return (
+    <div className="flex gap-3">
+      <input
+        key={key}
+        {...inputProps}
+        id={id}
+        className="mt-0.5 size-5 shrink-0 rounded border-line text-navy-900 accent-navy-900 focus:ring-2 focus:ring-navy-200"
+      />
+      <label htmlFor={id} className="text-sm text-ink">
+        <span className="font-medium">{label}</span>
+        {description && <span className="mt-0.5 block text-muted">{description}</span>}
+      </label>
+    </div>
+  );
+}
+
+/** A fieldset of choices with a legend and the group's errors. */
+export function ChoiceGroup({
+  legend,
+  errors,
+  errorId,
+  className,
+  children,
+}: {
+  legend: ReactNode;
+  errors?: Errors;
+  errorId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={className} aria-describedby={errors?.length ? errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium text-navy-900">{legend}</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-3">{children}</div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
   );
 }

@@ -38,3 +38,11 @@ export function chromeVisibility(pathname: string): { header: boolean; footer: b
   const hiddenHeader = /^\/(dashboard|deal|admin)/.test(pathname);
   return { header: !hiddenHeader, footer: !pathname.startsWith('/admin') };
 }
+
+/** The profile label (spec §6): 'Borrower & Investor', 'Borrower', 'Investor' or 'User'. */
+export function roleLabel(roles: Roles): string {
+  if (roles.isBorrower && roles.isInvestor) return 'Borrower & Investor';
+  if (roles.isBorrower) return 'Borrower';
+  if (roles.isInvestor) return 'Investor';
+  return 'User';
+}

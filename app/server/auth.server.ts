@@ -5,10 +5,34 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { signUpSchema } from '~/lib/schemas/auth';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
+import { createSignUpProfile, LOCKED_MESSAGE, recordFailedSignIn, recordSignIn, signInLocked } from './domain/accounts.server';
 import { env } from './env.server';
+import { queueEmail } from './mail/outbox.server';
 import { hashPassword, verifyPassword } from './password.server';
+
+/** Idle timeout of a session, in seconds (ARCHITECTURE.md "Security model"). */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+/** Absolute lifetime of a session, in seconds, however active it is. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+/** The sign-up body's answers, validated with the page's own schema (spec §5), or an APIError. */
+function parseSignUp(body: unknown) {
+  const parsed = signUpSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_SIGN_UP', message: issue?.message ?? 'Failed to create account' });
+  }
+  return parsed.data;
+}
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
 
 /** The header the server sets from the trusted client address (server/app.ts). */
 export const CLIENT_IP_HEADER = 'x-ormsby-client-ip';
@@ -41,14 +65,71 @@ function createAuth() {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
       password: {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
+      async sendResetPassword({ user, url }) {
+        await queueEmail(db(), { to: user.email, template: 'reset-password', payload: { url } });
+      },
+      // No account enumeration: the page answers as for a new account; the owner is told.
+      async onExistingUserSignUp({ user }) {
+        await queueEmail(db(), { to: user.email, template: 'account-exists', payload: {} });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await queueEmail(db(), { to: user.email, template: 'verify-email', payload: { name: user.name, url } });
+      },
     },
     session: {
-      expiresIn: 60 * 30,
+      expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 60,
+    },
+    user: {
+      // A user cannot change their e-mail (spec §2 Profile) nor delete themselves here.
+      changeEmail: { enabled: false },
+      deleteUser: { enabled: false },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account made through sign-up gets its profile from the validated answers.
+          async after(user, ctx) {
+            if (ctx?.path !== '/sign-up/email') return;
+            await createSignUpProfile(db(), user.id, parseSignUp(ctx.body));
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await recordSignIn(session.userId);
+          },
+        },
+      },
+    },
+    hooks: {
+      // The same rules as the page, whoever calls: sign-up answers re-checked, locked accounts refused.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const input = parseSignUp(ctx.body);
+          return { context: { body: { ...(ctx.body as object), email: input.email, name: input.name } } };
+        }
+        if (ctx.path === '/sign-in/email' && (await signInLocked(emailOf(ctx.body)))) {
+          throw new APIError('FORBIDDEN', { code: 'ACCOUNT_LOCKED', message: LOCKED_MESSAGE });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError && returned.statusCode === 401) await recordFailedSignIn(emailOf(ctx.body));
+      }),
     },
     rateLimit: {
       enabled: config.NODE_ENV === 'production',

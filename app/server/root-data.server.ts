@@ -5,9 +5,15 @@
 import { data } from 'react-router';
 import { companyInfo, env } from './env.server';
 import { readToast } from './toast.server';
-import { getViewer } from './viewer.server';
+import { resolveViewer } from './viewer.server';
 
 export async function getRootData(request: Request) {
-  const [{ toast, headers }, viewer] = await Promise.all([readToast(request), getViewer(request)]);
-  return data({ company: companyInfo(), publicUrl: env().PUBLIC_URL, viewer, toast }, headers ? { headers } : undefined);
+  const [{ toast, headers: toastHeaders }, { viewer, headers: sessionHeaders }] = await Promise.all([
+    readToast(request),
+    resolveViewer(request),
+  ]);
+  const headers = new Headers();
+  for (const source of [toastHeaders, sessionHeaders])
+    source?.getSetCookie().forEach((cookie) => headers.append('Set-Cookie', cookie));
+  return data({ company: companyInfo(), publicUrl: env().PUBLIC_URL, viewer, toast }, { headers });
 }

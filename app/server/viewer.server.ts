@@ -1,7 +1,13 @@
 /**
  * The signed-in user as the header and guards see them: id, name, e-mail and roles read from
- * the database profile (spec §6). Null when signed out.
+ * the database profile (spec §6; decisions.md: roles from the database, never from the client).
+ * Resolved once per request; requests without a session cookie touch no database.
  */
+import { eq } from 'drizzle-orm';
+import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS } from './auth.server';
+import { db } from './db/client.server';
+import { profile, session as sessionTable } from './db/schema';
+
 export interface Viewer {
   id: string;
   name: string;
@@ -9,9 +15,58 @@ export interface Viewer {
   isBorrower: boolean;
   isInvestor: boolean;
   isAdmin: boolean;
+  /** When this session was signed in (ISO 8601). */
+  signedInAt: string;
 }
 
-/** The viewer of `request`, or null. Accounts arrive with their own issue; until then, null. */
-export async function getViewer(_request: Request): Promise<Viewer | null> {
-  return null;
+export interface ResolvedViewer {
+  viewer: Viewer | null;
+  /** Set-Cookie headers that slide the session's idle timeout; relay them in the response. */
+  headers: Headers | null;
+}
+
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
+const resolved = new WeakMap<Request, Promise<ResolvedViewer>>();
+
+/** The viewer of `request` with the headers to relay; memoised per request object. */
+export function resolveViewer(request: Request): Promise<ResolvedViewer> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = load(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+/** The viewer of `request`, or null when signed out. */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  return (await resolveViewer(request)).viewer;
+}
+
+async function load(request: Request): Promise<ResolvedViewer> {
+  if (!SESSION_COOKIE.test(request.headers.get('Cookie') ?? '')) return { viewer: null, headers: null };
+  const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
+  if (!response) return { viewer: null, headers: null };
+  const { session, user } = response;
+  // Absolute lifetime: however active, a session ends 12 hours after sign-in.
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_MAX_AGE_SECONDS * 1000) {
+    await db().delete(sessionTable).where(eq(sessionTable.id, session.id));
+    return { viewer: null, headers: null };
+  }
+  const [roles] = await db()
+    .select({ isBorrower: profile.isBorrower, isInvestor: profile.isInvestor, isAdmin: profile.isAdmin })
+    .from(profile)
+    .where(eq(profile.userId, user.id));
+  return {
+    viewer: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isBorrower: roles?.isBorrower ?? false,
+      isInvestor: roles?.isInvestor ?? false,
+      isAdmin: roles?.isAdmin ?? false,
+      signedInAt: new Date(session.createdAt).toISOString(),
+    },
+    headers: headers.has('Set-Cookie') ? headers : null,
+  };
 }

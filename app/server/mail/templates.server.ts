@@ -70,6 +70,58 @@ const templates = {
       }),
     };
   },
+  /** E-mail verification after sign-up (decisions.md e-mail confirmation). */
+  'verify-email'(p: Payload): RenderedEmail {
+    const url = String(p.url);
+    const intro = `Welcome to ${companyInfo().name}, ${String(p.name)}. Please confirm your e-mail address to open your account.`;
+    return {
+      subject: 'Confirm your e-mail address',
+      text: `${intro}\n\nConfirm your address: ${url}\n\nIf you did not create an account, you can ignore this message.\n`,
+      html: layout('Confirm your e-mail address', [intro, 'If you did not create an account, you can ignore this message.'], [], {
+        href: url,
+        label: 'Confirm my e-mail',
+      }),
+    };
+  },
+  /** Someone tried to sign up with an address that already has an account (no enumeration). */
+  'account-exists'(_p: Payload): RenderedEmail {
+    const login = `${env().PUBLIC_URL}/login`;
+    const intro = 'Someone, probably you, tried to create an account with this e-mail address, but it already has one.';
+    const next = 'Sign in with your password, or use "Forgot password?" on the sign-in page to choose a new one.';
+    return {
+      subject: 'You already have an account',
+      text: `${intro}\n\n${next}\n\nSign in: ${login}\n\nIf this was not you, no action is needed.\n`,
+      html: layout('You already have an account', [intro, next, 'If this was not you, no action is needed.'], [], {
+        href: login,
+        label: 'Sign in',
+      }),
+    };
+  },
+  /** Password reset link (spec §7 Send password reset e-mail). */
+  'reset-password'(p: Payload): RenderedEmail {
+    const url = String(p.url);
+    const intro = 'We received a request to reset the password of your account. The link is valid for one hour.';
+    return {
+      subject: 'Reset your password',
+      text: `${intro}\n\nChoose a new password: ${url}\n\nIf you did not ask for this, you can ignore this message: your password stays the same.\n`,
+      html: layout(
+        'Reset your password',
+        [intro, 'If you did not ask for this, you can ignore this message: your password stays the same.'],
+        [],
+        { href: url, label: 'Choose a new password' },
+      ),
+    };
+  },
+  /** notify-user-creation: a new account and its sign-up answers, to the lender (spec §7). */
+  'user-created'(p: Payload): RenderedEmail {
+    const rows = Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, unknown]);
+    const link = `${env().PUBLIC_URL}/admin-dashboard/users`;
+    return {
+      subject: `New account: ${String(p.name)}`,
+      text: `A new account was created on the website.\n\n${textRows(rows)}\n\nUsers: ${link}\n`,
+      html: layout('New account', ['A new account was created on the website.'], rows, { href: link, label: 'View users' }),
+    };
+  },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,0 +1,31 @@
+/**
+ * The admin frame (spec §2 "Admin area"): sidebar and mobile drawer with Dashboard, Users,
+ * Deals, Contacts and Settings; the logo returns to /. Every admin loader and action checks
+ * is_admin in the database itself (requireAdmin), this layout included.
+ */
+import { Building2, LayoutDashboard, MessageSquare, Settings, Users } from 'lucide-react';
+import { Outlet } from 'react-router';
+import type { Route } from './+types/layout';
+import { DashboardShell, type ShellLink } from '~/components/layout/dashboard-shell';
+import { requireAdmin } from '~/server/guards.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireAdmin(request);
+  return { viewer };
+}
+
+const links: ShellLink[] = [
+  { to: '/admin-dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin-dashboard/users', label: 'Users', icon: Users },
+  { to: '/admin-dashboard/deals', label: 'Deals', icon: Building2 },
+  { to: '/admin-dashboard/contacts', label: 'Contacts', icon: MessageSquare },
+  { to: '/admin-dashboard/settings', label: 'Settings', icon: Settings },
+];
+
+export default function AdminLayout({ loaderData: { viewer } }: Route.ComponentProps) {
+  return (
+    <DashboardShell area="Admin" links={links} viewerName={viewer.name} viewerDetail={viewer.email}>
+      <Outlet />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * /admin-login (spec §2 Admin login, §8 Admin login and Reset (admin)): e-mail, password with a
+ * show/hide toggle, 'Forgot password?' (the reset link returns here) and 'Log In'. A signed-in
+ * visitor goes to /admin-dashboard (which sends non-admins to /). A non-admin who signs in here
+ * is told the account has no admin access and gets no session.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import type { Route } from './+types/admin-login';
+import { ErrorList, Field } from '~/components/forms';
+import { BrandMark } from '~/components/layout/brand';
+import { Button } from '~/components/ui/button';
+import { forgotPasswordSchema, signInSchema } from '~/lib/schemas/auth';
+import { showToast } from '~/lib/toast';
+import { forgotPasswordAction, signInAction } from '~/server/auth-actions.server';
+import { getViewer } from '~/server/viewer.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getViewer(request)) throw redirect('/admin-dashboard');
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'forgot') {
+    const sent = await forgotPasswordAction(request, context.clientIp, formData, '/reset-password?from=admin');
+    // Spec §8 Reset (admin): its own success wording.
+    if (sent.data.ok)
+      sent.data.toast = {
+        type: 'success',
+        title: 'Reset Email Sent',
+        description: 'Password reset email sent. Check your inbox for instructions.',
+      };
+    return sent;
+  }
+  return signInAction(request, context.clientIp, formData, { admin: true });
+}
+
+export default function AdminLoginPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [visible, setVisible] = useState(false);
+  const [form, fields] = useForm({
+    id: 'admin-login',
+    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate({ formData }) {
+      const schema = formData.get('intent') === 'forgot' ? forgotPasswordSchema : signInSchema;
+      return parseWithZod(formData, { schema: schema as typeof signInSchema });
+    },
+  });
+  useEffect(() => {
+    if (actionData && 'toast' in actionData && actionData.toast) showToast(actionData.toast);
+  }, [actionData]);
+  const busy = navigation.state !== 'idle';
+  const resetSent = actionData?.intent === 'forgot' && actionData.ok;
+
+  return (
+    <main id="main" className="flex min-h-dvh flex-1 items-center justify-center bg-navy-950 px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-8 flex justify-center">
+          <BrandMark />
+        </div>
+        <div className="rounded-[var(--radius-card)] bg-surface p-8 shadow-2xl">
+          <div className="flex items-center gap-3">
+            <ShieldCheck aria-hidden className="size-7 text-brass-600" />
+            <h1 className="text-2xl">Admin Login</h1>
+          </div>
+          <p className="mt-2 text-sm text-muted">For Ormsby Lending staff.</p>
+          <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5">
+            <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+            {resetSent && (
+              <p role="status" className="rounded-lg bg-navy-50 p-3 text-sm text-navy-900">
+                Password reset email sent. Check your inbox for instructions.
+              </p>
+            )}
+            <Field
+              label="Email"
+              errors={fields.email.errors}
+              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username' }}
+            />
+            <div className="relative">
+              <Field
+                label="Password"
+                errors={fields.password.errors}
+                inputProps={{
+                  ...getInputProps(fields.password, { type: visible ? 'text' : 'password' }),
+                  autoComplete: 'current-password',
+                  className: 'pr-12',
+                }}
+              />
+              <button
+                type="button"
+                onClick={() => setVisible((v) => !v)}
+                aria-pressed={visible}
+                className="absolute top-8 right-1 inline-flex size-10 items-center justify-center rounded-md text-muted hover:text-navy-900"
+              >
+                {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
+                <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+              </button>
+            </div>
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <div className="flex items-center justify-between gap-4">
+              <button
+                type="submit"
+                name="intent"
+                value="forgot"
+                formNoValidate
+                className="text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </button>
+              <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={busy}>
+                {busy ? 'Logging in…' : 'Log In'}
+              </Button>
+            </div>
+          </Form>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin Login | Ormsby Lending' }, { name: 'robots', content: 'noindex' }];

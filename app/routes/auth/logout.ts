@@ -1,0 +1,12 @@
+/** /logout: POST signs the session out and returns to / (spec §2 Sign Out); GET just goes to /. */
+import { redirect } from 'react-router';
+import type { Route } from './+types/logout';
+import { signOutAction } from '~/server/auth-actions.server';
+
+export async function loader() {
+  throw redirect('/');
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return signOutAction(request, context.clientIp, '/');
+}

@@ -1,0 +1,10 @@
+/** /dashboard: sends each signed-in user to their portal (spec §2 Top navigation, portal link target). */
+import { redirect } from 'react-router';
+import type { Route } from './+types/index';
+import { portalLink } from '~/lib/nav';
+import { requireUser } from '~/server/guards.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await requireUser(request);
+  throw redirect(portalLink(viewer).to);
+}

@@ -1,0 +1,190 @@
+/**
+ * The actions behind the sign-in, create-account, forgot-password and reset forms of /login,
+ * /admin-login and /reset-password. Each validates with the form's own schema (spec §5 texts),
+ * forwards to better-auth's HTTP handler (auth-gateway.server.ts) and maps its answer to the
+ * spec's messages (§8 Login, Admin login, Sign-up, Reset). Statuses are real: 400 for invalid
+ * input, 401/403 for refused credentials, 429 when rate-limited.
+ */
+import { parseWithZod } from '@conform-to/zod/v4';
+import { eq } from 'drizzle-orm';
+import { data, redirect } from 'react-router';
+import { forgotPasswordSchema, newPasswordSchema, signInSchema, signUpSchema, MESSAGES } from '~/lib/schemas/auth';
+import type { Toast } from '~/lib/toast';
+import { callAuth, cookieHeaders } from './auth-gateway.server';
+import { db } from './db/client.server';
+import { profile, session } from './db/schema';
+import { safeRedirectTo } from './guards.server';
+import { logger } from './logger.server';
+import { redirectWithToast } from './toast.server';
+
+const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+export const NO_ADMIN_ACCESS = 'This account does not have admin access.';
+
+type Intent = 'signin' | 'signup' | 'forgot' | 'reset';
+
+function refuse(intent: Intent, status: number, message: string, title: string, fields?: Record<string, string[]>) {
+  const toast: Toast = { type: 'error', title, description: message };
+  return data(
+    { intent, ok: false as const, result: { status: 'error' as const, error: { '': [message], ...fields } }, toast },
+    { status },
+  );
+}
+
+/**
+ * Sign In (spec §8 Login / Admin login). On success: a redirect to `redirectTo` (default
+ * /dashboard, or /admin-dashboard for `admin`) with the session cookie and the toast
+ * 'Login Successful' / 'Welcome back!'. For `admin`, a non-admin's new session is revoked at
+ * once and the answer is 403 with NO_ADMIN_ACCESS.
+ */
+export async function signInAction(request: Request, clientIp: string, formData: FormData, options: { admin: boolean }) {
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== 'success')
+    return data(
+      { intent: 'signin' as const, ok: false as const, result: submission.reply({ hideFields: ['password'] }) },
+      { status: 400 },
+    );
+  const { email, password } = submission.value;
+  const title = 'Login Failed';
+  let res;
+  try {
+    res = await callAuth(request, clientIp, '/sign-in/email', { email, password, rememberMe: true });
+  } catch (error) {
+    logger.error({ err: error }, 'sign-in failed unexpectedly');
+    return refuse('signin', 500, UNEXPECTED, title);
+  }
+  if (!res.ok) {
+    if (res.status === 429) return refuse('signin', 429, TOO_MANY, title);
+    if (res.code === 'EMAIL_NOT_VERIFIED')
+      return refuse('signin', 403, 'Please check your email and confirm your account', title);
+    if (res.code === 'ACCOUNT_LOCKED') return refuse('signin', 403, res.message ?? UNEXPECTED, title);
+    if (res.status === 401 || res.status === 400) return refuse('signin', 401, 'Invalid email or password', title);
+    return refuse(
+      'signin',
+      res.status >= 500 ? 500 : res.status,
+      options.admin ? 'Authentication failed. Please try again.' : UNEXPECTED,
+      title,
+    );
+  }
+  const signedIn = res.body as { token?: string; user?: { id: string } };
+  if (options.admin) {
+    const [row] = await db()
+      .select({ isAdmin: profile.isAdmin })
+      .from(profile)
+      .where(eq(profile.userId, signedIn.user?.id ?? ''));
+    if (!row?.isAdmin) {
+      if (signedIn.token) await db().delete(session).where(eq(session.token, signedIn.token));
+      return refuse('signin', 403, NO_ADMIN_ACCESS, title);
+    }
+  }
+  const fallback = options.admin ? '/admin-dashboard' : '/dashboard';
+  const to = safeRedirectTo(formData.get('redirectTo')) ?? fallback;
+  return redirectWithToast(
+    to,
+    { type: 'success', title: 'Login Successful', description: 'Welcome back!' },
+    { headers: cookieHeaders(res.cookies) },
+  );
+}
+
+/**
+ * Create Account (spec §2, §5 sign-up, §8 Sign-up). Answers 'Account Created' for a new
+ * address and for one that already has an account alike (better-auth then e-mails the owner).
+ */
+export async function signUpAction(request: Request, clientIp: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: signUpSchema });
+  if (submission.status !== 'success')
+    return data(
+      {
+        intent: 'signup' as const,
+        ok: false as const,
+        result: submission.reply({ hideFields: ['password', 'confirmPassword'] }),
+      },
+      { status: 400 },
+    );
+  const title = 'Sign Up Failed';
+  let res;
+  try {
+    res = await callAuth(request, clientIp, '/sign-up/email', { ...submission.value, callbackURL: '/dashboard' });
+  } catch (error) {
+    logger.error({ err: error }, 'sign-up failed unexpectedly');
+    return refuse('signup', 500, 'Failed to create account', 'Sign Up Error');
+  }
+  if (!res.ok) {
+    if (res.status === 429) return refuse('signup', 429, TOO_MANY, title);
+    return refuse('signup', res.status >= 500 ? 500 : 400, res.message || 'Failed to create account', title);
+  }
+  return data({
+    intent: 'signup' as const,
+    ok: true as const,
+    result: submission.reply({ resetForm: true }),
+    toast: { type: 'success', title: 'Account Created', description: 'Please check your email to verify your account.' } as Toast,
+  });
+}
+
+/**
+ * Forgot password (spec §5, §8 Reset): 'Please enter your email address first' without an
+ * address; otherwise always 'Reset Email Sent', whether the account exists or not.
+ */
+export async function forgotPasswordAction(request: Request, clientIp: string, formData: FormData, resetPath: string) {
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== 'success')
+    return refuse('forgot', 400, MESSAGES.forgotEmail, 'Error', { email: [MESSAGES.forgotEmail] });
+  const res = await callAuth(request, clientIp, '/request-password-reset', {
+    email: submission.value.email,
+    redirectTo: resetPath,
+  });
+  if (res.status === 429) return refuse('forgot', 429, TOO_MANY, 'Error');
+  if (!res.ok) {
+    logger.error({ status: res.status, code: res.code }, 'password reset request failed');
+    return refuse('forgot', 500, 'Failed to send reset email. Please try again.', 'Error');
+  }
+  return data({
+    intent: 'forgot' as const,
+    ok: true as const,
+    result: submission.reply(),
+    toast: {
+      type: 'success',
+      title: 'Reset Email Sent',
+      description: 'Check your email for password reset instructions',
+    } as Toast,
+  });
+}
+
+/**
+ * Sets a new password from a reset link (decisions.md: the sign-up rule; every session of the
+ * user is signed out). Redirects to `signInPath` with a toast on success.
+ */
+export async function resetPasswordAction(request: Request, clientIp: string, formData: FormData, signInPath: string) {
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  if (submission.status !== 'success')
+    return data(
+      {
+        intent: 'reset' as const,
+        ok: false as const,
+        result: submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }),
+      },
+      { status: 400 },
+    );
+  const token = String(formData.get('token') ?? '');
+  const res = await callAuth(request, clientIp, '/reset-password', { newPassword: submission.value.newPassword, token });
+  if (!res.ok) {
+    if (res.status === 429) return refuse('reset', 429, TOO_MANY, 'Error');
+    return refuse('reset', 400, 'This reset link is invalid or has expired. Please request a new one.', 'Error');
+  }
+  return redirectWithToast(signInPath, {
+    type: 'success',
+    title: 'Password updated successfully',
+    description: 'Sign in with your new password.',
+  });
+}
+
+/** Signs the request's session out (errors only logged, spec §8 Auth core) and goes to `to`. */
+export async function signOutAction(request: Request, clientIp: string, to = '/') {
+  try {
+    const res = await callAuth(request, clientIp, '/sign-out', {});
+    return redirect(to, { headers: cookieHeaders(res.cookies) });
+  } catch (error) {
+    logger.error({ err: error }, 'sign-out failed');
+    return redirect(to);
+  }
+}

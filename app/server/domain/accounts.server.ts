@@ -1,0 +1,105 @@
+/**
+ * Accounts around better-auth: the profile created with a new user from the sign-up answers
+ * (spec §3 profiles and sign-up metadata), the lender's notify-user-creation e-mail, the
+ * per-account sign-in lockout (issue "Accounts": 10 failures within 15 minutes lock the account
+ * for 15 minutes) and the last sign-in time (decisions.md 'Last Login').
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { SignUpInput } from '~/lib/schemas/auth';
+import { db, type Database, type Transaction } from '../db/client.server';
+import { profile, user } from '../db/schema';
+import { env } from '../env.server';
+import { queueEmail } from '../mail/outbox.server';
+
+/** Failed sign-ins for one account within `LOCKOUT_WINDOW_MINUTES` that lock it. */
+export const LOCKOUT_THRESHOLD = 10;
+/** The counting window and the lock's length, in minutes. */
+export const LOCKOUT_WINDOW_MINUTES = 15;
+export const LOCKED_MESSAGE = `Too many failed sign-in attempts. This account is locked for ${LOCKOUT_WINDOW_MINUTES} minutes; try again later or reset your password.`;
+
+/**
+ * Creates the profile of the new user `userId` from validated sign-up answers (roles borrower
+ * and investor only; admin is never taken from a sign-up) and queues notify-user-creation to
+ * NOTIFY_EMAIL with the answers in camelCase (spec §7). Answers of a role not chosen are dropped.
+ */
+export async function createSignUpProfile(tx: Transaction | Database, userId: string, input: SignUpInput): Promise<void> {
+  const investor = input.isInvestor;
+  const borrower = input.isBorrower;
+  const values = {
+    userId,
+    isBorrower: borrower,
+    isInvestor: investor,
+    isAdmin: false,
+    isAccredited: investor ? input.accredited === 'yes' : null,
+    income: investor ? (input.income ?? null) : null,
+    netWorth: investor ? (input.netWorth ?? null) : null,
+    investmentExperience: investor ? (input.investmentExperience ?? null) : null,
+    loanType: borrower ? (input.loanType ?? null) : null,
+    propertyTypes: borrower ? input.propertyTypes : [],
+    hasSpecificAddress: borrower && input.hasSpecificAddress ? input.hasSpecificAddress === 'yes' : null,
+    propertyAddress: borrower && input.hasSpecificAddress === 'yes' ? (input.propertyAddress ?? null) : null,
+    loanAmountRange: borrower ? (input.loanAmountRange ?? null) : null,
+    projectDescription: borrower ? (input.projectDescription ?? null) : null,
+    desiredLoanAmount: borrower ? (input.desiredLoanAmount ?? null) : null,
+    estimatedPropertyValue: borrower ? (input.estimatedPropertyValue ?? null) : null,
+  };
+  await tx.insert(profile).values(values);
+  await queueEmail(tx, {
+    to: env().NOTIFY_EMAIL,
+    template: 'user-created',
+    payload: {
+      name: input.name,
+      email: input.email,
+      isBorrower: borrower,
+      isInvestor: investor,
+      isAccredited: values.isAccredited,
+      income: values.income,
+      netWorth: values.netWorth,
+      investmentExperience: values.investmentExperience,
+      loanType: values.loanType,
+      propertyType: values.propertyTypes.join(', '),
+      hasSpecificAddress: values.hasSpecificAddress,
+      propertyAddress: values.propertyAddress,
+      loanAmount: values.loanAmountRange,
+      projectDescription: values.projectDescription,
+      desiredLoanAmount: values.desiredLoanAmount,
+      estimatedPropertyValue: values.estimatedPropertyValue,
+    },
+  });
+}
+
+/** True while the account of `email` is locked after too many failed sign-ins. */
+export async function signInLocked(email: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: profile.userId })
+    .from(profile)
+    .innerJoin(user, eq(user.id, profile.userId))
+    .where(and(eq(user.email, email.trim().toLowerCase()), gt(profile.lockedUntil, sql`now()`)));
+  return Boolean(row);
+}
+
+/**
+ * Counts one failed sign-in for the account of `email` (nothing for an unknown address), in
+ * one atomic update: a new window starts after 15 minutes; the tenth failure in a window locks
+ * the account for 15 minutes.
+ */
+export async function recordFailedSignIn(email: string): Promise<void> {
+  const windowExpired = sql`(${profile.failedSignInWindowStart} is null or ${profile.failedSignInWindowStart} < now() - make_interval(mins => ${LOCKOUT_WINDOW_MINUTES}))`;
+  const nextCount = sql`case when ${windowExpired} then 1 else ${profile.failedSignIns} + 1 end`;
+  await db()
+    .update(profile)
+    .set({
+      failedSignIns: nextCount,
+      failedSignInWindowStart: sql`case when ${windowExpired} then now() else ${profile.failedSignInWindowStart} end`,
+      lockedUntil: sql`case when ${nextCount} >= ${LOCKOUT_THRESHOLD} then now() + make_interval(mins => ${LOCKOUT_WINDOW_MINUTES}) else ${profile.lockedUntil} end`,
+    })
+    .where(eq(profile.userId, sql`(select ${user.id} from ${user} where ${user.email} = ${email.trim().toLowerCase()})`));
+}
+
+/** Records a successful sign-in of `userId`: last sign-in time now, failure count cleared. */
+export async function recordSignIn(userId: string): Promise<void> {
+  await db()
+    .update(profile)
+    .set({ lastLoginAt: sql`now()`, failedSignIns: 0, failedSignInWindowStart: null })
+    .where(eq(profile.userId, userId));
+}

@@ -1,0 +1,72 @@
+/**
+ * Route guards (spec §2 "Route guards", §6 roles; decisions.md: every loader and action checks
+ * on the server). Each throws a redirect: anonymous visitors go to /login (portal) or
+ * /admin-login (admin) with `redirectTo` to come back; a signed-in user without the role goes
+ * to /. Page and `.data` requests behave alike.
+ */
+import { redirect } from 'react-router';
+import { getViewer, type Viewer } from './viewer.server';
+
+/** 'borrower' admits borrowers, 'investor' investors, 'any' borrowers or investors (spec §2). */
+export type PortalRequirement = 'borrower' | 'investor' | 'any';
+
+/** The path (and query) the visitor asked for, without React Router's `.data` suffix. */
+export function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname.replace(/\.data$/, '');
+  if (pathname === '/_root') pathname = '/';
+  url.searchParams.delete('_routes');
+  const search = url.searchParams.toString();
+  return pathname + (search ? `?${search}` : '');
+}
+
+/** A same-site path to return to after sign-in, or null for anything else. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+function toSignIn(request: Request, page: '/login' | '/admin-login'): never {
+  throw redirect(`${page}?redirectTo=${encodeURIComponent(requestedPath(request))}`);
+}
+
+/** The signed-in viewer, whatever their roles. @throws redirect to /login when signed out. */
+export async function requireUser(request: Request): Promise<Viewer> {
+  return (await getViewer(request)) ?? toSignIn(request, '/login');
+}
+
+/**
+ * The signed-in viewer holding `requirement`.
+ * @throws redirect to /login when signed out, to / without the role.
+ */
+export async function requireRole(request: Request, requirement: PortalRequirement): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  const allowed =
+    requirement === 'borrower'
+      ? viewer.isBorrower
+      : requirement === 'investor'
+        ? viewer.isInvestor
+        : viewer.isBorrower || viewer.isInvestor;
+  if (!allowed) throw redirect('/');
+  return viewer;
+}
+
+/**
+ * A signed-in viewer who may see deals: investors and admins (issue "Deals").
+ * @throws redirect to /login when signed out, to / otherwise.
+ */
+export async function requireDealViewer(request: Request): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  if (!viewer.isInvestor && !viewer.isAdmin) throw redirect('/');
+  return viewer;
+}
+
+/**
+ * A signed-in admin (profile.is_admin in the database).
+ * @throws redirect to /admin-login when signed out, to / for a non-admin.
+ */
+export async function requireAdmin(request: Request): Promise<Viewer> {
+  const viewer = (await getViewer(request)) ?? toSignIn(request, '/admin-login');
+  if (!viewer.isAdmin) throw redirect('/');
+  return viewer;
+}
