@@ -45,6 +45,9 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@example.test',
       ADMIN_PASSWORD: 'Adm1n!Passw0rd',
       LOG_LEVEL: 'warn',
+      // As behind one proxy: tests give each simulated visitor its own X-Forwarded-For address,
+      // so per-IP rate limits apply per test, and rate-limit tests choose their address.
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -228,7 +228,10 @@ function SignUpForm() {
           description="I am looking for a loan"
           inputProps={{
             ...getInputProps(fields.isBorrower, { type: 'checkbox' }),
-            onChange: (e) => setRoles((r) => ({ ...r, borrower: e.currentTarget.checked })),
+            onChange: (e) => {
+              const borrower = e.currentTarget.checked;
+              setRoles((r) => ({ ...r, borrower }));
+            },
           }}
         />
         <Choice
@@ -236,7 +239,10 @@ function SignUpForm() {
           description="I want to invest in deeds of trust"
           inputProps={{
             ...getInputProps(fields.isInvestor, { type: 'checkbox' }),
-            onChange: (e) => setRoles((r) => ({ ...r, investor: e.currentTarget.checked })),
+            onChange: (e) => {
+              const investor = e.currentTarget.checked;
+              setRoles((r) => ({ ...r, investor }));
+            },
           }}
         />
       </ChoiceGroup>
@@ -259,7 +265,10 @@ function SignUpForm() {
               <Choice
                 key={v}
                 label={enumLabels[v]}
-                inputProps={{ ...getInputProps(fields.accredited, { type: 'radio', value: v }) }}
+                inputProps={{
+                  ...getInputProps(fields.accredited, { type: 'radio', value: v }),
+                  id: `${fields.accredited.id}-${v}`,
+                }}
               />
             ))}
           </ChoiceGroup>
@@ -316,7 +325,14 @@ function SignUpForm() {
             errorId={`${fields.propertyTypes.id}-error`}
           >
             {SIGN_UP_PROPERTY_TYPES.map((v) => (
-              <Choice key={v} label={v} inputProps={{ ...getInputProps(fields.propertyTypes, { type: 'checkbox', value: v }) }} />
+              <Choice
+                key={v}
+                label={v}
+                inputProps={{
+                  ...getInputProps(fields.propertyTypes, { type: 'checkbox', value: v }),
+                  id: `${fields.propertyTypes.id}-${v.replace(/\W+/g, '-')}`,
+                }}
+              />
             ))}
           </ChoiceGroup>
           <ChoiceGroup
@@ -331,6 +347,7 @@ function SignUpForm() {
                 label={enumLabels[v]}
                 inputProps={{
                   ...getInputProps(fields.hasSpecificAddress, { type: 'radio', value: v }),
+                  id: `${fields.hasSpecificAddress.id}-${v}`,
                   onChange: () => setSpecificAddress(v),
                 }}
               />

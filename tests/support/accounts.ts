@@ -1,0 +1,129 @@
+/**
+ * Accounts for end-to-end tests, made the way a visitor makes them: sign-up through /login,
+ * the verification link read from `DATA_DIR/mail`, sign-in through /login or /admin-login.
+ * Each call can carry its own client address (X-Forwarded-For; the e2e server trusts one
+ * proxy hop) so per-IP rate limits do not couple unrelated tests.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect } from '@playwright/test';
+import { readMails } from './mail';
+
+export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+export const dataDir = process.env.E2E_DATA_DIR!;
+export const PASSWORD = 'Str0ng!Passw0rd';
+export const ADMIN = { email: 'admin@example.test', password: 'Adm1n!Passw0rd' };
+
+/** A client address no other test uses. */
+export function uniqueIp(): string {
+  return `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+}
+
+/** A fresh e-mail address. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export type Roles = { borrower?: boolean; investor?: boolean };
+
+/** The form fields of a valid sign-up for `email` with `roles`, plus `extra` fields. */
+export function signUpFields(email: string, roles: Roles, extra: Record<string, string | string[]> = {}) {
+  const fields: Record<string, string | string[]> = {
+    intent: 'signup',
+    name: 'Test User',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: 'on',
+  };
+  if (roles.borrower) Object.assign(fields, { isBorrower: 'on', loanType: 'bridge' });
+  if (roles.investor) Object.assign(fields, { isInvestor: 'on', accredited: 'yes', income: 'over-300k' });
+  return { ...fields, ...extra };
+}
+
+function form(fields: Record<string, string | string[]>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item);
+  return body;
+}
+
+/** POSTs a form to `path` as a browser without JavaScript would; never follows redirects. */
+export async function postForm(
+  path: string,
+  fields: Record<string, string | string[]>,
+  init: { ip?: string; cookie?: string } = {},
+) {
+  return fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: baseURL,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Forwarded-For': init.ip ?? uniqueIp(),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
+    body: form(fields),
+  });
+}
+
+/** The `name=value` of the session cookie among a response's Set-Cookie headers, or ''. */
+export function sessionCookie(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => /^ormsby\.session_token=[^;]+/.test(c));
+  return cookie ? cookie.split(';')[0]! : '';
+}
+
+/** Waits for the newest e-mail to `to` whose subject contains `subject`, and returns it. */
+export async function waitForMail(to: string, subject: string) {
+  let found: Awaited<ReturnType<typeof readMails>>[number] | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMails(dataDir)).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in `body` that contains `fragment`. */
+export function linkIn(body: string, fragment: string): string {
+  const link = body.match(new RegExp(`https?://[^\\s"<>]*${fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>]*`))?.[0];
+  if (!link) throw new Error(`no link with ${fragment} in:\n${body}`);
+  return link.replaceAll('&amp;', '&');
+}
+
+/** Signs up through /login and opens the verification link; returns the signed-in cookie. */
+export async function createVerifiedUser(roles: Roles, tag = 'user') {
+  const email = uniqueEmail(tag);
+  const res = await postForm('/login', signUpFields(email, roles));
+  expect(res.status).toBe(200);
+  const mail = await waitForMail(email, 'Confirm your e-mail address');
+  const verified = await fetch(linkIn(mail.body, '/api/auth/verify-email'), { redirect: 'manual' });
+  expect(verified.status).toBe(302);
+  const cookie = sessionCookie(verified);
+  expect(cookie).not.toBe('');
+  return { email, password: PASSWORD, cookie };
+}
+
+/** Signs in through /login (or /admin-login); returns the response. */
+export function signIn(email: string, password: string, init: { ip?: string; admin?: boolean } = {}) {
+  return postForm(init.admin ? '/admin-login' : '/login', { intent: 'signin', email, password }, init);
+}
+
+/**
+ * Where a page request (or its `.data` request) for `path` goes with `cookie`: the redirect
+ * target, or `200` when the page is served.
+ */
+export async function landing(path: string, cookie: string, kind: 'page' | 'data' = 'page'): Promise<string> {
+  const url = kind === 'page' ? `${baseURL}${path}` : `${baseURL}${path === '/' ? '/_root' : path}.data`;
+  const res = await fetch(url, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
+  if (kind === 'page') {
+    if (res.status >= 300 && res.status < 400)
+      return new URL(res.headers.get('location')!, baseURL).pathname + new URL(res.headers.get('location')!, baseURL).search;
+    return String(res.status);
+  }
+  const text = await res.text();
+  const match = text.match(/"SingleFetchRedirect".*?"redirect","([^"]+)"/);
+  return match ? match[1]! : String(res.status);
+}
