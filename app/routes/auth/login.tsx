@@ -21,7 +21,6 @@ import {
   INCOME,
   INVESTMENT_EXPERIENCE,
   LOAN_AMOUNT_RANGES,
-  NAME_MAX,
   NET_WORTH,
   SIGN_UP_LOAN_TYPES,
   SIGN_UP_PROPERTY_TYPES,
@@ -170,7 +169,8 @@ function SignUpForm() {
   const [form, fields] = useForm({
     id: 'sign-up',
     lastResult: navigation.state === 'idle' ? last?.result : undefined,
-    shouldValidate: 'onBlur',
+    // Errors appear on submit, then clear as each field is fixed: no layout shift under a click.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
   });
@@ -189,7 +189,7 @@ function SignUpForm() {
         className="sm:col-span-2"
         label="Full name"
         errors={fields.name.errors}
-        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', maxLength: NAME_MAX }}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
       />
       <Field
         className="sm:col-span-2"
@@ -399,10 +399,7 @@ function SignUpForm() {
               </Link>
             </>
           }
-          inputProps={{
-            ...getInputProps(fields.acceptTerms, { type: 'checkbox' }),
-            'aria-describedby': fields.acceptTerms.errors?.length ? `${fields.acceptTerms.id}-error` : undefined,
-          }}
+          inputProps={getInputProps(fields.acceptTerms, { type: 'checkbox' })}
         />
         <ErrorList id={`${fields.acceptTerms.id}-error`} errors={fields.acceptTerms.errors} />
       </div>

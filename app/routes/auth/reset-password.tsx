@@ -39,7 +39,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: 'reset-password',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
   });
