@@ -4,15 +4,7 @@
  * (10 failures in 15 minutes) holds from any address; per-IP rate limits answer 429.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  createVerifiedUser,
-  PASSWORD,
-  postForm,
-  signIn,
-  signUpFields,
-  uniqueEmail,
-  uniqueIp,
-} from '../support/accounts';
+import { createVerifiedUser, PASSWORD, postForm, signIn, signUpFields, uniqueEmail, uniqueIp } from '../support/accounts';
 import { readMails } from '../support/mail';
 
 test.beforeEach(async ({ page }) => {
@@ -25,16 +17,61 @@ const PASSWORD_RULE = 'Please ensure your password meets all requirements and pa
 /** Each case: what to change in a valid sign-up, the text, and the field it shows at. */
 const signUpCases: { name: string; fields: Record<string, string | string[] | undefined>; text: string; at: string }[] = [
   { name: 'empty full name', fields: { name: '   ' }, text: 'Full name is required', at: 'Full name' },
-  { name: 'full name over 100 characters', fields: { name: 'N'.repeat(101) }, text: 'Full name must be at most 100 characters', at: 'Full name' },
+  {
+    name: 'full name over 100 characters',
+    fields: { name: 'N'.repeat(101) },
+    text: 'Full name must be at most 100 characters',
+    at: 'Full name',
+  },
   { name: 'malformed e-mail', fields: { email: 'not-an-email' }, text: EMAIL_INVALID, at: 'Email' },
-  { name: 'password without a special character', fields: { password: 'Passw0rdxx', confirmPassword: 'Passw0rdxx' }, text: PASSWORD_RULE, at: 'Password' },
-  { name: 'password under 8 characters', fields: { password: 'Pa0!x', confirmPassword: 'Pa0!x' }, text: PASSWORD_RULE, at: 'Password' },
-  { name: 'password without upper case', fields: { password: 'passw0rd!x', confirmPassword: 'passw0rd!x' }, text: PASSWORD_RULE, at: 'Password' },
-  { name: 'password without lower case', fields: { password: 'PASSW0RD!X', confirmPassword: 'PASSW0RD!X' }, text: PASSWORD_RULE, at: 'Password' },
-  { name: 'password without a number', fields: { password: 'Password!x', confirmPassword: 'Password!x' }, text: PASSWORD_RULE, at: 'Password' },
-  { name: 'confirmation that does not match', fields: { confirmPassword: 'Str0ng!Passw0rd-else' }, text: PASSWORD_RULE, at: 'Password' },
-  { name: 'no role', fields: { isBorrower: undefined, loanType: undefined }, text: 'Please select at least one role: borrower or investor', at: 'roles' },
-  { name: 'terms not accepted', fields: { acceptTerms: undefined }, text: 'You must accept the terms and conditions', at: 'terms' },
+  {
+    name: 'password without a special character',
+    fields: { password: 'Passw0rdxx', confirmPassword: 'Passw0rdxx' },
+    text: PASSWORD_RULE,
+    at: 'Password',
+  },
+  {
+    name: 'password under 8 characters',
+    fields: { password: 'Pa0!x', confirmPassword: 'Pa0!x' },
+    text: PASSWORD_RULE,
+    at: 'Password',
+  },
+  {
+    name: 'password without upper case',
+    fields: { password: 'passw0rd!x', confirmPassword: 'passw0rd!x' },
+    text: PASSWORD_RULE,
+    at: 'Password',
+  },
+  {
+    name: 'password without lower case',
+    fields: { password: 'PASSW0RD!X', confirmPassword: 'PASSW0RD!X' },
+    text: PASSWORD_RULE,
+    at: 'Password',
+  },
+  {
+    name: 'password without a number',
+    fields: { password: 'Password!x', confirmPassword: 'Password!x' },
+    text: PASSWORD_RULE,
+    at: 'Password',
+  },
+  {
+    name: 'confirmation that does not match',
+    fields: { confirmPassword: 'Str0ng!Passw0rd-else' },
+    text: PASSWORD_RULE,
+    at: 'Password',
+  },
+  {
+    name: 'no role',
+    fields: { isBorrower: undefined, loanType: undefined },
+    text: 'Please select at least one role: borrower or investor',
+    at: 'roles',
+  },
+  {
+    name: 'terms not accepted',
+    fields: { acceptTerms: undefined },
+    text: 'You must accept the terms and conditions',
+    at: 'terms',
+  },
 ];
 
 /** Fills a valid borrower sign-up in the page, then applies `change` the way a user would. */
@@ -59,7 +96,8 @@ for (const c of signUpCases) {
     const errorText = form.getByText(c.text, { exact: true });
     await expect(errorText).toBeVisible();
     if (c.at === 'roles') await expect(form.getByRole('group', { name: 'I am joining as' })).toContainText(c.text);
-    else if (c.at === 'terms') await expect(form.getByRole('checkbox', { name: /I accept the/ })).toHaveAttribute('aria-invalid', 'true');
+    else if (c.at === 'terms')
+      await expect(form.getByRole('checkbox', { name: /I accept the/ })).toHaveAttribute('aria-invalid', 'true');
     else await expect(form.getByLabel(c.at, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('heading', { name: 'Account Created' })).toHaveCount(0);
 
@@ -100,8 +138,20 @@ test('an investor who does not answer accredited "yes" is refused with the spec 
   // Straight to better-auth's own endpoint, too.
   const api = await fetch(`http://localhost:${process.env.E2E_PORT}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { Origin: `http://localhost:${process.env.E2E_PORT}`, 'Content-Type': 'application/json', 'X-Forwarded-For': uniqueIp() },
-    body: JSON.stringify({ name: 'Ivy', email, password: PASSWORD, confirmPassword: PASSWORD, isInvestor: true, accredited: 'no', acceptTerms: true }),
+    headers: {
+      Origin: `http://localhost:${process.env.E2E_PORT}`,
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': uniqueIp(),
+    },
+    body: JSON.stringify({
+      name: 'Ivy',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      isInvestor: true,
+      accredited: 'no',
+      acceptTerms: true,
+    }),
   });
   expect(api.status).toBe(400);
   expect((await api.json()).message).toBe(text);
@@ -146,11 +196,17 @@ test('the eleventh failed sign-in for one account within 15 minutes is refused e
   // better-auth's own endpoint refuses it too.
   const api = await fetch(`http://localhost:${process.env.E2E_PORT}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { Origin: `http://localhost:${process.env.E2E_PORT}`, 'Content-Type': 'application/json', 'X-Forwarded-For': uniqueIp() },
+    headers: {
+      Origin: `http://localhost:${process.env.E2E_PORT}`,
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': uniqueIp(),
+    },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   expect(api.status).toBe(403);
-  expect(api.headers.getSetCookie().some((c) => c.startsWith('ormsby.session_token=') && !c.startsWith('ormsby.session_token=;'))).toBe(false);
+  expect(
+    api.headers.getSetCookie().some((c) => c.startsWith('ormsby.session_token=') && !c.startsWith('ormsby.session_token=;')),
+  ).toBe(false);
 });
 
 test('per-IP rate limits: sign-in, sign-up and reset requests from one address beyond the limit get 429', async () => {
@@ -164,13 +220,15 @@ test('per-IP rate limits: sign-in, sign-up and reset requests from one address b
 
   const signUpIp = uniqueIp();
   const signUps: number[] = [];
-  for (let i = 0; i < 6; i++) signUps.push((await postForm('/login', signUpFields(uniqueEmail('rl-su'), { borrower: true }), { ip: signUpIp })).status);
+  for (let i = 0; i < 6; i++)
+    signUps.push((await postForm('/login', signUpFields(uniqueEmail('rl-su'), { borrower: true }), { ip: signUpIp })).status);
   expect(signUps.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
   expect(signUps[5]).toBe(429);
 
   const resetIp = uniqueIp();
   const resets: number[] = [];
-  for (let i = 0; i < 6; i++) resets.push((await postForm('/login', { intent: 'forgot', email: uniqueEmail('rl-r') }, { ip: resetIp })).status);
+  for (let i = 0; i < 6; i++)
+    resets.push((await postForm('/login', { intent: 'forgot', email: uniqueEmail('rl-r') }, { ip: resetIp })).status);
   expect(resets.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
   expect(resets[5]).toBe(429);
 });

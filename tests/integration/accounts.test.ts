@@ -1,0 +1,204 @@
+/**
+ * Accounts against a real database (issue "Accounts"; spec §3, §5): the login route's action
+ * forwards to better-auth's HTTP handler; the profile keeps the sign-up answers trimmed and
+ * drops admin flags; the per-account lockout counts in windows of 15 minutes; sessions end
+ * after 30 idle minutes or 12 hours in all.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { action as loginAction } from '~/routes/auth/login';
+import { db } from '~/server/db/client.server';
+import { outboxEmail, profile, session, user } from '~/server/db/schema';
+import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInLocked } from '~/server/domain/accounts.server';
+import { getViewer } from '~/server/viewer.server';
+import { useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+const PASSWORD = 'Str0ng!Passw0rd';
+let ip = 0;
+
+async function post(fields: Record<string, string | string[]>) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item);
+  const request = new Request('http://localhost:3000/login', {
+    method: 'POST',
+    body,
+    headers: { Origin: 'http://localhost:3000' },
+  });
+  const response = (await loginAction({
+    request,
+    params: {},
+    context: { clientIp: `198.51.100.${++ip}`, cspNonce: '', requestId: 'test' },
+  } as never)) as unknown;
+  if (response instanceof Response) return { status: response.status, response, data: null };
+  const r = response as { init: ResponseInit | null; data: { ok: boolean; result: { error?: Record<string, string[]> } } };
+  return { status: r.init?.status ?? 200, response: null, data: r.data };
+}
+
+const signUp = (email: string, extra: Record<string, string | string[]> = {}) =>
+  post({
+    intent: 'signup',
+    name: '  Dana   Borrower ',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: 'on',
+    ...extra,
+  });
+
+async function profileOf(email: string) {
+  const [row] = await db()
+    .select({ user, profile })
+    .from(user)
+    .innerJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.email, email));
+  return row;
+}
+
+describe('sign-up', () => {
+  it('stores the answers on the profile: e-mail lowercased and trimmed, texts trimmed, roles from the form', async () => {
+    const res = await signUp('  Dana@Example.COM ', {
+      isBorrower: 'on',
+      loanType: 'bridge',
+      propertyTypes: ['Commercial', 'Mixed-Use'],
+      hasSpecificAddress: 'yes',
+      propertyAddress: '  100 N Virginia St, Reno, NV  ',
+      loanAmountRange: '1m-5m',
+      projectDescription: '  Reposition a mixed-use building.  ',
+      desiredLoanAmount: '1200000',
+      estimatedPropertyValue: '2500000',
+      // Investor answers without the investor role are not kept.
+      income: 'over-300k',
+    });
+    expect(res.status).toBe(200);
+    const row = await profileOf('dana@example.com');
+    expect(row?.user.name).toBe('Dana   Borrower');
+    expect(row?.user.emailVerified).toBe(false);
+    expect(row?.profile).toMatchObject({
+      isBorrower: true,
+      isInvestor: false,
+      isAdmin: false,
+      loanType: 'bridge',
+      propertyTypes: ['Commercial', 'Mixed-Use'],
+      hasSpecificAddress: true,
+      propertyAddress: '100 N Virginia St, Reno, NV',
+      loanAmountRange: '1m-5m',
+      projectDescription: 'Reposition a mixed-use building.',
+      desiredLoanAmount: 1_200_000,
+      estimatedPropertyValue: 2_500_000,
+      income: null,
+    });
+    const mails = await db()
+      .select()
+      .from(outboxEmail)
+      .where(sql`${outboxEmail.payload}->>'email' = 'dana@example.com'`);
+    expect(mails.map((m) => m.template)).toEqual(['user-created']);
+    expect(mails[0]!.payload).toMatchObject({ propertyType: 'Commercial, Mixed-Use', loanAmount: '1m-5m', isBorrower: true });
+  });
+
+  it('ignores admin flags and refuses an investor who is not accredited, creating no user', async () => {
+    expect(
+      (await signUp('flags@example.com', { isInvestor: 'on', accredited: 'yes', isAdmin: 'on', is_admin: 'true' })).status,
+    ).toBe(200);
+    expect((await profileOf('flags@example.com'))?.profile).toMatchObject({
+      isAdmin: false,
+      isInvestor: true,
+      isAccredited: true,
+    });
+
+    const refused = await signUp('unsure@example.com', { isInvestor: 'on', accredited: 'unsure' });
+    expect(refused.status).toBe(400);
+    expect(refused.data?.result.error?.accredited).toEqual([
+      'To create an investor account, you must be an accredited investor.',
+    ]);
+    const [none] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(user)
+      .where(eq(user.email, 'unsure@example.com'));
+    expect(none!.n).toBe(0);
+  });
+});
+
+describe('sign-in lockout', () => {
+  beforeEach(async () => {
+    await db().update(profile).set({ failedSignIns: 0, failedSignInWindowStart: null, lockedUntil: null });
+  });
+
+  it(`locks an account at the ${LOCKOUT_THRESHOLD}th failure within 15 minutes, for 15 minutes`, async () => {
+    await signUp('lock@example.com', { isBorrower: 'on' });
+    for (let i = 1; i < LOCKOUT_THRESHOLD; i++) await recordFailedSignIn('LOCK@example.com ');
+    expect(await signInLocked('lock@example.com')).toBe(false);
+    await recordFailedSignIn('lock@example.com');
+    expect(await signInLocked('lock@example.com')).toBe(true);
+    const row = await profileOf('lock@example.com');
+    const lockedFor = row!.profile.lockedUntil!.getTime() - row!.profile.failedSignInWindowStart!.getTime();
+    expect(lockedFor).toBeGreaterThan(14 * 60_000);
+    expect(lockedFor).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+    // After the lock expires, sign-ins are counted afresh.
+    await db()
+      .update(profile)
+      .set({ lockedUntil: sql`now() - interval '1 second'`, failedSignInWindowStart: sql`now() - interval '16 minutes'` });
+    expect(await signInLocked('lock@example.com')).toBe(false);
+    await recordFailedSignIn('lock@example.com');
+    expect((await profileOf('lock@example.com'))!.profile.failedSignIns).toBe(1);
+  });
+
+  it('failures spread over more than 15 minutes never lock', async () => {
+    await signUp('slow@example.com', { isBorrower: 'on' });
+    for (let i = 0; i < 2 * LOCKOUT_THRESHOLD; i++) {
+      await recordFailedSignIn('slow@example.com');
+      if (i % 5 === 4)
+        await db()
+          .update(profile)
+          .set({ failedSignInWindowStart: sql`now() - interval '16 minutes'` });
+    }
+    expect(await signInLocked('slow@example.com')).toBe(false);
+  });
+});
+
+describe('sessions', () => {
+  async function signedInCookie(email: string) {
+    await signUp(email, { isBorrower: 'on' });
+    await db().update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const res = await post({ intent: 'signin', email, password: PASSWORD });
+    expect(res.status).toBe(302);
+    const cookie = res.response!.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token='))!;
+    expect(cookie).toMatch(/Max-Age=1800/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    return cookie.split(';')[0]!;
+  }
+  const viewerFor = (cookie: string) =>
+    getViewer(new Request('http://localhost:3000/dashboard', { headers: { Cookie: cookie } }));
+
+  it('records the sign-in time and reads roles from the database', async () => {
+    const cookie = await signedInCookie('viewer@example.com');
+    const viewer = await viewerFor(cookie);
+    expect(viewer).toMatchObject({ email: 'viewer@example.com', isBorrower: true, isInvestor: false, isAdmin: false });
+    expect((await profileOf('viewer@example.com'))!.profile.lastLoginAt).toBeInstanceOf(Date);
+    // A role granted in the database counts on the next request.
+    await db().update(profile).set({ isInvestor: true }).where(eq(profile.userId, viewer!.id));
+    expect((await viewerFor(cookie))?.isInvestor).toBe(true);
+  });
+
+  it('ends a session after 30 idle minutes, and after 12 hours however active', async () => {
+    const idle = await signedInCookie('idle@example.com');
+    const idleUser = (await profileOf('idle@example.com'))!.user.id;
+    await db()
+      .update(session)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(session.userId, idleUser));
+    expect(await viewerFor(idle)).toBeNull();
+
+    const old = await signedInCookie('old@example.com');
+    const oldUser = (await profileOf('old@example.com'))!.user.id;
+    await db()
+      .update(session)
+      .set({ createdAt: sql`now() - interval '12 hours 1 minute'`, expiresAt: sql`now() + interval '29 minutes'` })
+      .where(eq(session.userId, oldUser));
+    expect(await viewerFor(old)).toBeNull();
+    const left = await db().select().from(session).where(eq(session.userId, oldUser));
+    expect(left).toHaveLength(0);
+  });
+});
