@@ -39,6 +39,7 @@ export default [
   route('terms', 'routes/resources/legal-redirect.ts', { id: 'terms-redirect' }),
   route('privacy', 'routes/resources/legal-redirect.ts', { id: 'privacy-redirect' }),
   route('api/auth/*', 'routes/resources/api.auth.ts'),
+  route('avatars/*', 'routes/resources/avatar.ts'),
   route('api/altcha/challenge', 'routes/resources/altcha-challenge.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),

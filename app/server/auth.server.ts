@@ -6,7 +6,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { signUpSchema } from '~/lib/schemas/auth';
+import { MESSAGES, passwordAcceptable, signUpSchema } from '~/lib/schemas/auth';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import { createSignUpProfile, LOCKED_MESSAGE, recordFailedSignIn, recordSignIn, signInLocked } from './domain/accounts.server';
@@ -121,6 +121,14 @@ function createAuth() {
           const input = parseSignUp(ctx.body);
           return { context: { body: { ...(ctx.body as object), email: input.email, name: input.name } } };
         }
+        // Every new password follows the sign-up rule (decisions.md), also when the page is skipped.
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          const next = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          if (typeof next !== 'string' || !passwordAcceptable(next))
+            throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: MESSAGES.newPasswordRule });
+        }
+        // Profiles change through the profile page's own actions only.
+        if (ctx.path === '/update-user') throw new APIError('NOT_FOUND', { message: 'Not Found' });
         if (ctx.path === '/sign-in/email' && (await signInLocked(emailOf(ctx.body)))) {
           throw new APIError('FORBIDDEN', { code: 'ACCOUNT_LOCKED', message: LOCKED_MESSAGE });
         }

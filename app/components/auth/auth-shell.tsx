@@ -26,7 +26,7 @@ export function AuthShell({
           <h1 className="mt-3 text-4xl !text-white">{title}</h1>
           <p className="mt-4 text-lg leading-relaxed text-navy-100">{lead}</p>
           <ul className="mt-8 space-y-2 text-sm text-navy-100">
-            <li>Nevada and California private lending since our founding</li>
+            <li>Private lending in Nevada and California</li>
             <li>Your documents are private to you and our team</li>
             <li>Encrypted connections, verified sign-in</li>
           </ul>
