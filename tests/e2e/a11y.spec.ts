@@ -1,9 +1,11 @@
 /**
- * WCAG 2.1 AA on every public page (decisions.md "Accessibility"): axe finds no violations at
- * 1280px and at 390px wide, with the mobile menu open too.
+ * WCAG 2.1 AA (decisions.md "Accessibility"): axe finds no violations on every public and
+ * account page, and on the portal and admin pages signed in, at 1280px and at 390px wide, with
+ * the mobile menu and the dashboard drawer open too.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn } from '../support/accounts';
 
 const pages = [
   '/',
@@ -14,8 +16,18 @@ const pages = [
   '/privacy-policy',
   '/terms-of-service',
   '/login',
+  '/login?signup=true',
+  '/admin-login',
+  '/reset-password?token=example',
   '/no-such-page',
 ];
+const portalPages = ['/dashboard/loans', '/dashboard/investments', '/dashboard/deals', '/dashboard/profile'];
+const adminPages = ['/admin-dashboard', '/admin-dashboard/settings'];
+
+async function withCookie(page: Page, cookie: string) {
+  const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+}
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 for (const width of [1280, 390]) {
@@ -24,14 +36,50 @@ for (const width of [1280, 390]) {
 
     for (const path of pages) {
       test(`${path} has no violations`, async ({ page }) => {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await expectNoViolations(page, path);
       });
     }
+
+    test('portal and admin pages, signed in, have no violations', async ({ page }) => {
+      const user = await createVerifiedUser({ borrower: true, investor: true }, 'a11y');
+      await withCookie(page, user.cookie);
+      for (const path of portalPages) await expectNoViolations(page, path);
+      await page.context().clearCookies();
+      await withCookie(page, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
+      for (const path of adminPages) await expectNoViolations(page, path);
+    });
   });
 }
+
+async function expectNoViolations(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
+  expect(violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('axe with the dashboard drawer open', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the portal drawer has no violations and closes with Escape', async ({ page }) => {
+    const user = await createVerifiedUser({ borrower: true }, 'a11y-drawer');
+    await withCookie(page, user.cookie);
+    await page.goto('/dashboard/profile');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const drawer = page.getByRole('dialog', { name: 'Client Portal' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(open).toBeFocused();
+    await open.click();
+    await drawer.getByRole('link', { name: 'Borrower Portal' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/loans$/);
+    await expect(drawer).toBeHidden();
+  });
+});
 
 test.describe('axe with the mobile menu open', () => {
   test.use({ viewport: { width: 390, height: 844 } });
