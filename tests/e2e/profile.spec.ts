@@ -5,7 +5,7 @@
  * change password with the current one checked and other sessions signed out, Logout All
  * Devices, and the real last sign-in time.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   baseURL,
@@ -19,7 +19,7 @@ import {
   waitForMail,
 } from '../support/accounts';
 
-async function signedInPage(page: import('@playwright/test').Page, cookie: string) {
+async function signedInPage(page: Page, cookie: string) {
   const [name, value] = cookie.split(/=(.*)/s) as [string, string];
   await page.context().addCookies([{ name, value, url: baseURL }]);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
