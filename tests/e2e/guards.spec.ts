@@ -5,7 +5,7 @@
  * served (200), sent to sign in with a way back, or sent to /.
  */
 import { expect, test } from '@playwright/test';
-import { ADMIN, createVerifiedUser, landing, sessionCookie, signIn } from '../support/accounts';
+import { ADMIN, baseURL, createVerifiedUser, landing, sessionCookie, signIn } from '../support/accounts';
 
 type Who = 'anonymous' | 'borrower' | 'investor' | 'both' | 'admin';
 const OK = '200';
@@ -83,4 +83,18 @@ test('a borrower with a forged role cookie or query is still a borrower', async 
   const forged = `${cookies.borrower}; isAdmin=true; role=investor`;
   expect(await landing('/admin-dashboard?isAdmin=true', forged)).toBe(HOME);
   expect(await landing('/dashboard/investments', forged)).toBe(HOME);
+});
+
+test('home: a signed-in user arriving from outside is sent once to /dashboard; from within the site, home stays', async () => {
+  const res = await fetch(`${baseURL}/`, { redirect: 'manual', headers: { Cookie: cookies.both } });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe('/dashboard');
+  const within = await fetch(`${baseURL}/`, {
+    redirect: 'manual',
+    headers: { Cookie: cookies.both, Referer: `${baseURL}/dashboard/loans` },
+  });
+  expect(within.status).toBe(200);
+  expect(await within.text()).toContain('Your Trusted Partner in Lending');
+  const anonymous = await fetch(`${baseURL}/`, { redirect: 'manual' });
+  expect(anonymous.status).toBe(200);
 });

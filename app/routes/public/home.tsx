@@ -4,7 +4,7 @@
  * block. The organisation's JSON-LD is emitted with the page's meta.
  */
 import { ArrowRight, Building2, Handshake, Landmark, Lightbulb, Mail, MapPinned, Phone, Timer, TrendingUp } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import type { Route } from './+types/home';
 import { HeroSlideshow } from '~/components/marketing/hero-slideshow';
 import { FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
@@ -13,6 +13,27 @@ import { Tabs } from '~/components/ui/tabs';
 import { telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
+import { getViewer } from '~/server/viewer.server';
+
+/**
+ * Spec §2 Home: a signed-in user who arrives from outside (no same-site Referer: typed, a
+ * bookmark, another site) is sent once to /dashboard; moving around the site, they stay here.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  if (viewer && !fromThisSite(request)) throw redirect('/dashboard');
+  return null;
+}
+
+function fromThisSite(request: Request): boolean {
+  const referer = request.headers.get('Referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).host === new URL(request.url).host;
+  } catch {
+    return false;
+  }
+}
 
 /** Spec §2 Home: loan types, in the spec's order. */
 export const loanTypes = ['Acquisition', 'Refinance', 'Cash-Out', 'Commercial Bridge', 'Multifamily Bridge'] as const;
