@@ -40,6 +40,8 @@ export default [
   route('privacy', 'routes/resources/legal-redirect.ts', { id: 'privacy-redirect' }),
   route('api/auth/*', 'routes/resources/api.auth.ts'),
   route('avatars/*', 'routes/resources/avatar.ts'),
+  route('dashboard/loans/documents', 'routes/resources/document-upload.ts'),
+  route('documents/:id/download', 'routes/resources/document-download.ts'),
   route('api/altcha/challenge', 'routes/resources/altcha-challenge.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),

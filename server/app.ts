@@ -22,6 +22,7 @@ import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { openDatabase, setDatabase, databaseHandle } from '~/server/db/client.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
 import { logger } from '~/server/logger.server';
+import { startHousekeeping } from '~/server/jobs.server';
 import { startOutboxWorker } from '~/server/mail/worker.server';
 import { runStartupTasks } from '~/server/startup.server';
 
@@ -234,6 +235,7 @@ export async function start(options: StartOptions = {}) {
   setDatabase(handle);
   await runStartupTasks();
   const worker = startOutboxWorker();
+  const housekeeping = startHousekeeping();
 
   const build = options.vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
   const app = createApp({ ...options, build });
@@ -255,7 +257,7 @@ export async function start(options: StartOptions = {}) {
     }, 25_000);
     force.unref();
     server.close(async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), housekeeping.stop()]);
       await handle.close();
       logger.info('shutdown complete');
       logger.flush?.();

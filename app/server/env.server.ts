@@ -55,6 +55,12 @@ const schema = z.object({
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: bool.default(false),
   PAGE_CACHE: bool.default(true),
+  DOCUMENT_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of megabytes, at least 1')
+    .max(5120, 'must be at most 5120')
+    .default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -1,29 +1,55 @@
 /**
- * File storage behind one interface (ARCHITECTURE.md): local disk under `DATA_DIR/storage`.
- * Keys are relative paths made by the server (never from user input), e.g.
- * `documents/{userId}/{random}.pdf` or `deals/{dealId}/{random}.webp`.
+ * File storage behind one interface (ARCHITECTURE.md; decisions.md storage): local disk under
+ * `DATA_DIR/storage` by default, or an S3-compatible bucket when `S3_BUCKET` is set. Keys are
+ * relative paths made by the server (never from user input), e.g.
+ * `documents/{userId}/{random}.pdf`, `avatars/{userId}/{random}.webp`.
  */
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { dataPath } from './env.server';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { dataPath, env } from './env.server';
 
 export interface StoredObject {
   stream: Readable;
+  /** Bytes. */
   size: number;
+}
+
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
 }
 
 export interface Storage {
   /** Writes `body` at `key`, replacing any object there. */
-  put(key: string, body: Buffer): Promise<void>;
+  put(key: string, body: Buffer, contentType?: string): Promise<void>;
+  /**
+   * Streams `body` to `key`; the object appears only once complete (a failed or aborted write
+   * leaves nothing at `key`). Rejects with the stream's error.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<void>;
   /** Reads the object at `key`, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object at `key`; no error when it does not exist. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (e.g. 'documents/'). */
+  list(prefix: string): AsyncIterable<ListedObject>;
 }
 
-const KEY = /^[a-z]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]{1,5}$/;
+// A key, or (local disk only) the partial file of an interrupted write: `{key}.{pid}.part`.
+const KEY = /^[a-z]+(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.[a-z0-9]{1,5}(\.\d+\.part)?$/;
 
 /** @throws Error when `key` is not a server-made storage key (no traversal, no odd bytes). */
 export function assertKey(key: string): void {
@@ -42,6 +68,19 @@ export function localStorage(root = dataPath('storage')): Storage {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
     },
+    async putStream(key, body) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written beside the key, then renamed: readers never see a partial file.
+      const partial = `${file}.${process.pid}.part`;
+      try {
+        await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
     async get(key) {
       const file = resolve(key);
       try {
@@ -54,13 +93,93 @@ export function localStorage(root = dataPath('storage')): Storage {
     async delete(key) {
       await rm(resolve(key), { force: true });
     },
+    async *list(prefix) {
+      async function* walk(dir: string, rel: string): AsyncGenerator<ListedObject> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+          const child = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(child, childRel);
+          else if (entry.isFile()) yield { key: childRel, lastModified: (await stat(child)).mtime };
+        }
+      }
+      const base = prefix.replace(/\/$/, '');
+      for await (const object of walk(path.join(root, base), base)) yield object;
+    },
+  };
+}
+
+/** S3-compatible storage (AWS S3, MinIO, R2 …) for `bucket`, configured by `S3_*`. */
+export function s3Storage(bucket: string): Storage {
+  const config = env();
+  const client = new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+  const missing = (error: unknown) =>
+    error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string })?.name === 'NotFound';
+  return {
+    async put(key, body, contentType = 'application/octet-stream') {
+      assertKey(key);
+      await new Upload({ client, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType } }).done();
+    },
+    async putStream(key, body, contentType) {
+      assertKey(key);
+      // Multipart upload in 5 MiB parts: memory stays flat whatever the file size; an
+      // aborted upload is cleaned up by lib-storage (leavePartsOnError: false).
+      await new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+        queueSize: 2,
+        partSize: 5 * 1024 * 1024,
+      }).done();
+    },
+    async get(key) {
+      assertKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return { stream: object.Body as Readable, size: Number(head.ContentLength ?? 0) };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async *list(prefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const item of page.Contents ?? [])
+          if (item.Key) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
   };
 }
 
 let instance: Storage | undefined;
 
-/** The configured storage. */
+/** The configured storage: S3 when `S3_BUCKET` is set, else local disk. */
 export function storage(): Storage {
-  instance ??= localStorage();
+  instance ??= env().S3_BUCKET ? s3Storage(env().S3_BUCKET!) : localStorage();
   return instance;
+}
+
+/** Replaces the process storage (tests inject a failing one). */
+export function setStorage(next: Storage | undefined): void {
+  instance = next;
+}
+
+/** A Readable over `bytes` (for tests and small writes). */
+export function readableOf(bytes: Uint8Array): Readable {
+  return Readable.from([Buffer.from(bytes)]);
 }

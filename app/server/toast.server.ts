@@ -21,9 +21,17 @@ function toastCookie() {
 
 /** A redirect to `url` that shows `toast` on the next page. */
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
-  const headers = new Headers(init?.headers);
+  return redirect(url, { ...init, headers: await toastHeaders(toast, init?.headers) });
+}
+
+/**
+ * Headers that show `toast` on the next render of the root loader: after a redirect, or after a
+ * fetcher's successful action (React Router revalidates the root loader then).
+ */
+export async function toastHeaders(toast: Toast, init?: HeadersInit): Promise<Headers> {
+  const headers = new Headers(init);
   headers.append('Set-Cookie', await toastCookie().serialize(toast));
-  return redirect(url, { ...init, headers });
+  return headers;
 }
 
 /** Reads the flash toast of `request`, with the header that clears it; `toast` null when none. */

@@ -1,23 +1,96 @@
-/** /dashboard/loans, the borrower dashboard (spec §2): borrowers only. */
-import { FileText } from 'lucide-react';
+/**
+ * /dashboard/loans, the borrower dashboard (spec §2): borrowers only. The welcome with the
+ * spec's name fallback, the upload card, 'My Documents' and the latest 5 'Document
+ * Notifications'. The action renames and deletes the borrower's own documents and marks
+ * notifications read; anything not theirs answers 404.
+ */
+import { data } from 'react-router';
 import type { Route } from './+types/loans';
-import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { DocumentList } from '~/components/documents/document-list';
+import { UploadCard } from '~/components/documents/upload-card';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { NotificationList } from '~/components/notifications/notification-list';
+import { DOCUMENT_MAX_BYTES } from '~/lib/documents';
+import type { Toast } from '~/lib/toast';
+import { deleteDocument, listDocuments, renameDocument, UploadRefused } from '~/server/domain/documents.server';
+import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
+import { env } from '~/server/env.server';
 import { requireRole } from '~/server/guards.server';
+import { toastHeaders } from '~/server/toast.server';
+import { logger } from '~/server/logger.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireRole(request, 'borrower');
+  const [documents, notifications] = await Promise.all([
+    listDocuments(viewer.id),
+    listNotifications(viewer.id, DOCUMENT_NOTIFICATION_TITLES, 5),
+  ]);
   // Spec §2: profile name, then the auth name, then the e-mail prefix, then 'User'.
   const name = viewer.name.trim() || viewer.email.split('@')[0] || 'User';
-  return { name };
+  const maxBytes = env().DOCUMENT_MAX_MB === 25 ? DOCUMENT_MAX_BYTES : env().DOCUMENT_MAX_MB * 1024 * 1024;
+  return {
+    name,
+    maxBytes,
+    documents: documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+    notifications: notifications.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+  };
+}
+
+/** The action's answer: a success shows its toast through the root loader (it survives the
+ * row's removal); a failure returns it for the component to show. */
+const answer = async (status: number, toast: Toast) =>
+  status < 400
+    ? data({ ok: true, toast }, { status, headers: await toastHeaders(toast) })
+    : data({ ok: false, toast }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireRole(request, 'borrower');
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const id = String(form.get('id') ?? '');
+  try {
+    if (intent === 'rename') {
+      const ok = await renameDocument(viewer.id, id, String(form.get('title') ?? ''));
+      return ok
+        ? answer(200, { type: 'success', title: 'Document title updated successfully' })
+        : answer(404, { type: 'error', title: 'Failed to update document title', description: 'Document not found.' });
+    }
+    if (intent === 'delete') {
+      const ok = await deleteDocument(viewer.id, id);
+      return ok
+        ? answer(200, { type: 'success', title: 'Document deleted successfully' })
+        : answer(404, { type: 'error', title: 'Failed to delete document', description: 'Document not found.' });
+    }
+    if (intent === 'read') {
+      const ok = /^[0-9a-f-]{36}$/i.test(id) && (await markNotificationRead(viewer.id, id));
+      return ok ? data({ ok: true, toast: null }) : answer(404, { type: 'error', title: 'Notification not found' });
+    }
+  } catch (error) {
+    if (error instanceof UploadRefused)
+      return answer(error.status, { type: 'error', title: 'Failed to update document title', description: error.message });
+    logger.error({ err: error, intent }, 'document action failed');
+    return answer(500, {
+      type: 'error',
+      title: intent === 'delete' ? 'Failed to delete document' : 'Failed to update document title',
+      description: 'Please try again.',
+    });
+  }
+  return answer(400, { type: 'error', title: 'Unknown request' });
 }
 
 export default function BorrowerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={`Welcome, ${loaderData.name}`} subtitle="Your loan documents and notifications in one place." />
-      <EmptyState icon={FileText} title="No documents yet">
-        Documents you share with our team will be listed here.
-      </EmptyState>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 gap-6">
+          <UploadCard maxBytes={loaderData.maxBytes} />
+          <DocumentList documents={loaderData.documents} />
+        </div>
+        <div>
+          <NotificationList title="Document Notifications" items={loaderData.notifications} />
+        </div>
+      </div>
     </>
   );
 }

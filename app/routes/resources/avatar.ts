@@ -21,7 +21,6 @@ export async function loader({ params }: Route.LoaderArgs) {
       'Content-Type': 'image/webp',
       'Content-Length': String(object.size),
       'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

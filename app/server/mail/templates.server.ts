@@ -122,6 +122,21 @@ const templates = {
       html: layout('New account', ['A new account was created on the website.'], rows, { href: link, label: 'View users' }),
     };
   },
+  /** notify-document-upload: a borrower uploaded a document, to the lender (spec §7 Documents). */
+  'document-uploaded'(p: Payload): RenderedEmail {
+    const rows: [string, unknown][] = [
+      ['Title', p.documentTitle],
+      ['File name', p.fileName],
+      ['Borrower', p.userName],
+      ['Borrower e-mail', p.userEmail],
+    ];
+    const link = `${env().PUBLIC_URL}/admin-dashboard/users`;
+    return {
+      subject: `New document from ${String(p.userName)}: ${String(p.documentTitle)}`,
+      text: `A borrower uploaded a document.\n\n${textRows(rows)}\n\nUsers and their documents: ${link}\n`,
+      html: layout('New borrower document', ['A borrower uploaded a document.'], rows, { href: link, label: 'View users' }),
+    };
+  },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

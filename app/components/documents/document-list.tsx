@@ -1,0 +1,205 @@
+/**
+ * 'My Documents' (spec §2 Borrower dashboard, §4 document title): title, file name, size, type
+ * and date; the title is edited in place (Enter saves, Escape cancels, an empty title is not
+ * saved); download through the authorised route; delete after a confirmation. Rename and delete
+ * post to the page's action; the row changes at once and comes back if the server refuses.
+ */
+import { Download, FileText, Pencil, Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { EmptyState } from '~/components/layout/dashboard-shell';
+import { buttonClasses } from '~/components/ui/button';
+import { DOCUMENT_TITLE_MAX, formatBytes, typeLabel } from '~/lib/documents';
+import { showToast, type Toast } from '~/lib/toast';
+
+export interface DocumentRow {
+  id: string;
+  title: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  createdAt: string;
+}
+
+interface Answer {
+  ok: boolean;
+  toast: Toast | null;
+}
+
+/** Shows a refused action's toast (successes arrive as flash toasts with the revalidation). */
+function useFailureToast(fetcher: ReturnType<typeof useFetcher<Answer>>) {
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state === 'idle' && answer && !answer.ok && answer.toast && shown.current !== answer) {
+      shown.current = answer;
+      showToast(answer.toast);
+    }
+  }, [fetcher.state, fetcher.data]);
+}
+
+function TitleCell({ doc }: { doc: DocumentRow }) {
+  const fetcher = useFetcher<Answer>();
+  const [editing, setEditing] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useFailureToast(fetcher);
+  // Optimistic: the submitted title while saving; the saved one (or the old one on failure) after.
+  const pending = fetcher.formData?.get('title');
+  const title = typeof pending === 'string' ? pending : doc.title;
+
+  function save() {
+    const next = input.current?.value.trim() ?? '';
+    setEditing(false);
+    if (!next || next === doc.title) return;
+    void fetcher.submit({ intent: 'rename', id: doc.id, title: next }, { method: 'post' });
+  }
+
+  if (editing)
+    return (
+      <input
+        ref={input}
+        defaultValue={doc.title}
+        maxLength={DOCUMENT_TITLE_MAX}
+        aria-label={`Title of ${doc.fileName}`}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- focus moves into the field the user asked to edit
+        autoFocus
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            save();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            setEditing(false);
+          }
+        }}
+        onBlur={() => setEditing(false)}
+        className="w-full rounded-md border border-navy-400 px-2 py-1 text-sm focus:ring-2 focus:ring-navy-200 focus:outline-none"
+      />
+    );
+  return (
+    <span className="flex items-center gap-2">
+      <span className="font-medium text-navy-900">{title}</span>
+      <button
+        type="button"
+        onClick={() => setEditing(true)}
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+      >
+        <Pencil aria-hidden className="size-4" />
+        <span className="sr-only">Rename {title}</span>
+      </button>
+    </span>
+  );
+}
+
+function DeleteButton({ doc, fetcher }: { doc: DocumentRow; fetcher: ReturnType<typeof useFetcher<Answer>> }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-red-50 hover:text-danger">
+        <Trash2 aria-hidden className="size-4" />
+        <span className="sr-only">Delete {doc.title}</span>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl">
+          <AlertDialog.Title className="font-serif text-xl text-navy-900">Delete this document?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">
+            “{doc.title}” ({doc.fileName}) will be removed for you and for our team. This cannot be undone.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClasses('navy', 'md', 'bg-danger hover:bg-red-800')}
+              onClick={() => void fetcher.submit({ intent: 'delete', id: doc.id }, { method: 'post' })}
+            >
+              Delete
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function Row({ doc }: { doc: DocumentRow }) {
+  const remover = useFetcher<Answer>();
+  useFailureToast(remover);
+  // Gone at once while deleting; back if the server refused.
+  if (remover.state !== 'idle' || (remover.data && remover.data.ok)) return null;
+  return (
+    <tr className="border-t border-line align-middle">
+      <td className="py-3 pr-4">
+        <TitleCell doc={doc} />
+        <span className="mt-0.5 block text-xs text-muted sm:hidden">
+          {doc.fileName} · {formatBytes(doc.fileSize)}
+        </span>
+      </td>
+      <td className="hidden py-3 pr-4 text-sm text-muted sm:table-cell">{doc.fileName}</td>
+      <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted md:table-cell">{formatBytes(doc.fileSize)}</td>
+      <td className="hidden py-3 pr-4 text-sm text-muted md:table-cell">{typeLabel(doc.mimeType)}</td>
+      <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted lg:table-cell">
+        {new Date(doc.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+      </td>
+      <td className="py-3 text-right whitespace-nowrap">
+        <a
+          href={`/documents/${doc.id}/download`}
+          className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+        >
+          <Download aria-hidden className="size-4" />
+          <span className="sr-only">Download {doc.title}</span>
+        </a>
+        <DeleteButton doc={doc} fetcher={remover} />
+      </td>
+    </tr>
+  );
+}
+
+export function DocumentList({ documents }: { documents: DocumentRow[] }) {
+  return (
+    <section
+      aria-labelledby="my-documents"
+      className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-8"
+    >
+      <h2 id="my-documents" className="text-xl">
+        My Documents
+      </h2>
+      {documents.length === 0 ? (
+        <div className="mt-5">
+          <EmptyState icon={FileText} title="No documents yet">
+            Files you upload appear here. Only you and our team can see them.
+          </EmptyState>
+        </div>
+      ) : (
+        <table className="mt-4 w-full text-left">
+          <thead>
+            <tr className="text-xs tracking-wide text-muted uppercase">
+              <th scope="col" className="py-2 pr-4 font-semibold">
+                Title
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
+                File name
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                Size
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                Type
+              </th>
+              <th scope="col" className="hidden py-2 pr-4 font-semibold lg:table-cell">
+                Uploaded
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {documents.map((doc) => (
+              <Row key={doc.id} doc={doc} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The borrower's upload card (spec §2 Borrower dashboard, §5 document upload): drag and drop or
+ * a file picker, several files at once, each uploaded in its own request with a progress bar;
+ * the title defaults to the file name without extension. Files of the wrong type or over the
+ * limit are refused here before any byte is sent, and again by the server.
+ */
+import { CheckCircle2, CloudUpload, FileWarning, Loader2 } from 'lucide-react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { DOCUMENT_ACCEPT, DOCUMENT_EXTENSIONS, defaultTitle, extensionOf, formatBytes } from '~/lib/documents';
+import { cn } from '~/lib/cn';
+import { showToast } from '~/lib/toast';
+
+interface Job {
+  id: string;
+  name: string;
+  size: number;
+  /** 0..1 */
+  progress: number;
+  state: 'uploading' | 'done' | 'error';
+  message?: string;
+}
+
+/** Uploads `file` to the upload route, reporting progress; resolves with the server's answer. */
+function send(file: File, onProgress: (fraction: number) => void): Promise<{ ok: boolean; error?: string }> {
+  return new Promise((resolve) => {
+    const body = new FormData();
+    body.set('title', defaultTitle(file.name));
+    body.set('file', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/dashboard/loans/documents');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      const answer = (xhr.response ?? {}) as { error?: string };
+      resolve(
+        xhr.status >= 200 && xhr.status < 300 ? { ok: true } : { ok: false, error: answer.error ?? 'Failed to upload document' },
+      );
+    };
+    xhr.onerror = () => resolve({ ok: false, error: 'The upload was interrupted. Please try again.' });
+    xhr.send(body);
+  });
+}
+
+export function UploadCard({ maxBytes }: { maxBytes: number }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const [over, setOver] = useState(false);
+  const revalidator = useRevalidator();
+
+  const update = (id: string, patch: Partial<Job>) => setJobs((all) => all.map((j) => (j.id === id ? { ...j, ...patch } : j)));
+
+  function start(files: FileList | File[]) {
+    for (const file of Array.from(files)) {
+      const id = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
+      const job: Job = { id, name: file.name, size: file.size, progress: 0, state: 'uploading' };
+      let refusal: string | undefined;
+      if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)))
+        refusal = 'This file type is not accepted. Upload a PDF, Word document, JPEG, PNG or plain-text file.';
+      else if (file.size === 0) refusal = 'The file is empty.';
+      else if (file.size > maxBytes) refusal = `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`;
+      if (refusal) {
+        setJobs((all) => [...all, { ...job, state: 'error', message: refusal }]);
+        showToast({ type: 'error', title: 'Failed to upload document', description: `${file.name}: ${refusal}` });
+        continue;
+      }
+      setJobs((all) => [...all, job]);
+      void send(file, (progress) => update(id, { progress })).then((answer) => {
+        if (answer.ok) {
+          update(id, { state: 'done', progress: 1 });
+          showToast({ type: 'success', title: 'Document uploaded successfully', description: file.name });
+          void revalidator.revalidate();
+        } else {
+          update(id, { state: 'error', message: answer.error });
+          showToast({ type: 'error', title: 'Failed to upload document', description: `${file.name}: ${answer.error}` });
+        }
+      });
+    }
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setOver(false);
+    if (e.dataTransfer.files.length) start(e.dataTransfer.files);
+  }
+
+  return (
+    <section
+      aria-labelledby={`${inputId}-heading`}
+      className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-8"
+    >
+      <h2 id={`${inputId}-heading`} className="text-xl">
+        Upload documents
+      </h2>
+      <p className="mt-1 text-sm text-muted">Share purchase contracts, appraisals, scopes of work and IDs with our team.</p>
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        data-testid="dropzone"
+        className={cn(
+          'mt-5 flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
+          over ? 'border-brass-500 bg-brass-50' : 'border-line bg-ivory',
+        )}
+      >
+        <CloudUpload aria-hidden className="size-10 text-navy-400" />
+        <p className="mt-3 font-medium text-navy-900">Drag and drop files here</p>
+        <p className="mt-1 text-sm text-muted">or</p>
+        <label
+          htmlFor={inputId}
+          className="mt-2 inline-flex h-11 cursor-pointer items-center rounded-lg bg-navy-900 px-5 text-sm font-semibold text-white hover:bg-navy-800 focus-within:ring-2 focus-within:ring-navy-300"
+        >
+          Choose files
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          multiple
+          accept={DOCUMENT_ACCEPT}
+          className="sr-only"
+          aria-describedby={`${inputId}-hint`}
+          onChange={(e) => {
+            if (e.currentTarget.files?.length) start(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+        />
+        <p id={`${inputId}-hint`} className="mt-3 text-xs text-muted">
+          PDF, DOC, DOCX, JPG, PNG or TXT · up to {Math.round(maxBytes / 1024 / 1024)} MB each
+        </p>
+      </div>
+      {jobs.length > 0 && (
+        <ul className="mt-5 grid gap-3" aria-label="Uploads">
+          {jobs.map((job) => (
+            <li key={job.id} className="rounded-lg border border-line px-4 py-3">
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="flex min-w-0 items-center gap-2">
+                  {job.state === 'uploading' && <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-navy-500" />}
+                  {job.state === 'done' && <CheckCircle2 aria-hidden className="size-4 shrink-0 text-success" />}
+                  {job.state === 'error' && <FileWarning aria-hidden className="size-4 shrink-0 text-danger" />}
+                  <span className="truncate font-medium">{job.name}</span>
+                </span>
+                <span className="shrink-0 text-muted">{formatBytes(job.size)}</span>
+              </div>
+              {job.state === 'error' ? (
+                <p className="mt-1 text-sm text-danger">{job.message}</p>
+              ) : (
+                <progress
+                  className="mt-2 h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-navy-100 [&::-webkit-progress-value]:bg-brass-500"
+                  max={100}
+                  value={Math.round(job.progress * 100)}
+                  aria-label={`Uploading ${job.name}`}
+                >
+                  {Math.round(job.progress * 100)}%
+                </progress>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+/**
+ * Loan documents (spec §2 Borrower dashboard, §3 documents, §7 Documents, §8 Documents;
+ * decisions.md storage and downloads). Uploads stream into storage with the type judged by
+ * content and the size capped while streaming; the row and the stored file live and die
+ * together; every read and write is scoped to the owner (another user's document is a 404).
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TITLE_MAX,
+  defaultTitle,
+  extensionOf,
+  type DocumentExtension,
+} from '~/lib/documents';
+import { db } from '../db/client.server';
+import { document } from '../db/schema';
+import { env } from '../env.server';
+import { logger } from '../logger.server';
+import { queueEmail } from '../mail/outbox.server';
+import { storage } from '../storage.server';
+import { addNotification } from './notifications.server';
+
+/** The stored MIME type of each accepted extension. */
+const MIME: Record<DocumentExtension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** What the content must be detected as (file-type) for each extension; `null`: no signature. */
+const DETECTED: Record<DocumentExtension, readonly string[] | null> = {
+  pdf: ['application/pdf'],
+  doc: ['application/x-cfb', 'application/msword'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip'],
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png'],
+  txt: null,
+};
+
+const SNIFF_BYTES = 4100;
+const MARKUP = /^\s*<(!doctype|html|head|body|script|svg|iframe|object|embed|\?xml|meta|link|style)\b/i;
+
+/** A refused upload: an HTTP status and the message shown to the borrower. */
+export class UploadRefused extends Error {
+  override name = 'UploadRefused';
+  constructor(
+    readonly status: 400 | 413 | 415 | 500,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const UPLOAD_MESSAGES = {
+  name: 'The file name is not valid. Please rename the file and try again.',
+  type: 'This file type is not accepted. Upload a PDF, Word document, JPEG, PNG or plain-text file.',
+  content: 'The file content does not match its type. Upload a PDF, Word document, JPEG, PNG or plain-text file.',
+  text: 'Text files must contain plain UTF-8 text.',
+  empty: 'The file is empty.',
+  tooLarge: (limit: number) => `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
+  failed: 'Failed to upload document',
+} as const;
+
+/** @throws UploadRefused when `fileName` is empty, too long, or holds a path or control characters. */
+export function checkFileName(fileName: string): DocumentExtension {
+  // eslint-disable-next-line no-control-regex
+  if (!fileName || fileName.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(fileName) || fileName.startsWith('.'))
+    throw new UploadRefused(400, UPLOAD_MESSAGES.name);
+  const ext = extensionOf(fileName);
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) throw new UploadRefused(415, UPLOAD_MESSAGES.type);
+  return ext as DocumentExtension;
+}
+
+/**
+ * Passes `source` through while checking it: at most `limit` bytes, not empty, and content
+ * that matches `ext` (magic bytes; .txt must be UTF-8 text and not markup). Chunks flow on
+ * only after the first bytes are judged.
+ * @throws UploadRefused from the iteration.
+ */
+async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtension, limit: number) {
+  let total = 0;
+  let head: Buffer[] = [];
+  let headBytes = 0;
+  let judged = false;
+  const utf8 = ext === 'txt' ? new TextDecoder('utf-8', { fatal: true }) : null;
+
+  async function judge(bytes: Buffer) {
+    const detected = await fileTypeFromBuffer(bytes);
+    const expected = DETECTED[ext];
+    if (expected === null) {
+      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+      if (detected || bytes.includes(0) || MARKUP.test(text)) throw new UploadRefused(415, UPLOAD_MESSAGES.text);
+    } else if (!detected || !expected.includes(detected.mime)) {
+      throw new UploadRefused(415, UPLOAD_MESSAGES.content);
+    }
+  }
+
+  for await (const raw of source) {
+    const chunk = Buffer.from(raw);
+    total += chunk.length;
+    if (total > limit) throw new UploadRefused(413, UPLOAD_MESSAGES.tooLarge(limit));
+    if (utf8) {
+      try {
+        utf8.decode(chunk, { stream: true });
+      } catch {
+        throw new UploadRefused(415, UPLOAD_MESSAGES.text);
+      }
+    }
+    if (judged) {
+      yield chunk;
+      continue;
+    }
+    head.push(chunk);
+    headBytes += chunk.length;
+    if (headBytes >= SNIFF_BYTES) {
+      const first = Buffer.concat(head);
+      await judge(first);
+      judged = true;
+      head = [];
+      yield first;
+    }
+  }
+  if (total === 0) throw new UploadRefused(400, UPLOAD_MESSAGES.empty);
+  if (utf8) {
+    try {
+      utf8.decode();
+    } catch {
+      throw new UploadRefused(415, UPLOAD_MESSAGES.text);
+    }
+  }
+  if (!judged) {
+    const first = Buffer.concat(head);
+    await judge(first);
+    yield first;
+  }
+}
+
+export interface Uploader {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Stores one uploaded file of `owner` and records it: the row, the 'Document uploaded
+ * successfully' notification and notify-document-upload to NOTIFY_EMAIL, in one transaction.
+ * Returns the new document. On any failure nothing is left: no row, no stored file.
+ * @throws UploadRefused (400/413/415 for bad input, 500 when storing failed).
+ */
+export async function ingestDocument(
+  owner: Uploader,
+  upload: { fileName: string; title?: string; body: AsyncIterable<Uint8Array>; limit?: number },
+) {
+  const ext = checkFileName(upload.fileName);
+  const title = (upload.title?.trim() || defaultTitle(upload.fileName)).slice(0, DOCUMENT_TITLE_MAX);
+  const key = `documents/${owner.id}/${randomBytes(16).toString('hex')}.${ext}`;
+  const limit = upload.limit ?? DOCUMENT_MAX_BYTES;
+  let size = 0;
+  const counted = (async function* () {
+    for await (const chunk of inspect(upload.body, ext, limit)) {
+      size += chunk.length;
+      yield chunk;
+    }
+  })();
+  try {
+    await storage().putStream(key, Readable.from(counted), MIME[ext]);
+  } catch (error) {
+    await storage()
+      .delete(key)
+      .catch(() => undefined);
+    if (error instanceof UploadRefused) throw error;
+    logger.error({ err: error }, 'document upload failed while storing');
+    throw new UploadRefused(500, UPLOAD_MESSAGES.failed);
+  }
+  try {
+    return await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(document)
+        .values({ userId: owner.id, title, fileName: upload.fileName, storageKey: key, fileSize: size, mimeType: MIME[ext] })
+        .returning();
+      await addNotification(tx, owner.id, {
+        title: 'Document uploaded successfully',
+        message: `"${title}" was uploaded.`,
+        type: 'success',
+      });
+      await queueEmail(tx, {
+        to: env().NOTIFY_EMAIL,
+        template: 'document-uploaded',
+        payload: { documentTitle: title, fileName: upload.fileName, userName: owner.name, userEmail: owner.email },
+      });
+      return row!;
+    });
+  } catch (error) {
+    logger.error({ err: error }, 'document row not recorded; removing the stored file');
+    await storage()
+      .delete(key)
+      .catch(() => undefined);
+    throw new UploadRefused(500, UPLOAD_MESSAGES.failed);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The documents of `userId`, newest first (spec §7 Documents). */
+export async function listDocuments(userId: string) {
+  return db()
+    .select({
+      id: document.id,
+      title: document.title,
+      fileName: document.fileName,
+      fileSize: document.fileSize,
+      mimeType: document.mimeType,
+      createdAt: document.createdAt,
+    })
+    .from(document)
+    .where(eq(document.userId, userId))
+    .orderBy(desc(document.createdAt));
+}
+
+/**
+ * Renames document `id` of `userId` to the trimmed `title`; false when it is not theirs.
+ * @throws UploadRefused(400) for an empty or too long title.
+ */
+export async function renameDocument(userId: string, id: string, title: string): Promise<boolean> {
+  const clean = title.trim();
+  if (!clean) throw new UploadRefused(400, 'The title cannot be empty.');
+  if (clean.length > DOCUMENT_TITLE_MAX)
+    throw new UploadRefused(400, `The title must be at most ${DOCUMENT_TITLE_MAX} characters.`);
+  if (!UUID.test(id)) return false;
+  const rows = await db()
+    .update(document)
+    .set({ title: clean })
+    .where(and(eq(document.id, id), eq(document.userId, userId)))
+    .returning({ id: document.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes document `id` of `userId`: the row, a 'Document deleted' notification and the stored
+ * file together; if the file cannot be removed the row stays (both remain). False when it is
+ * not theirs.
+ */
+export async function deleteDocument(userId: string, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .delete(document)
+      .where(and(eq(document.id, id), eq(document.userId, userId)))
+      .returning({ key: document.storageKey, title: document.title });
+    if (!row) return false;
+    await addNotification(tx, userId, { title: 'Document deleted', message: `"${row.title}" was deleted.`, type: 'info' });
+    // Last: a failure here rolls the row back, so row and file stay together.
+    await storage().delete(row.key);
+    return true;
+  });
+}
+
+/** Document `id` if `viewer` may download it (its owner, or an admin), else null. */
+export async function documentForDownload(viewer: { id: string; isAdmin: boolean }, id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db()
+    .select()
+    .from(document)
+    .where(viewer.isAdmin ? eq(document.id, id) : and(eq(document.id, id), eq(document.userId, viewer.id)));
+  return row ?? null;
+}
+
+/**
+ * Removes stored document files that have no row and are older than `olderThanMs` (a day by
+ * default): leftovers of uploads cut off mid-way, partial files of a process that died included. Returns how many were removed.
+ */
+export async function sweepOrphanDocuments(olderThanMs = 24 * 60 * 60 * 1000, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - olderThanMs;
+  let removed = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    const known = new Set(
+      (await db().select({ key: document.storageKey }).from(document).where(inArray(document.storageKey, batch))).map(
+        (r) => r.key,
+      ),
+    );
+    for (const key of batch)
+      if (!known.has(key)) {
+        await storage().delete(key);
+        removed++;
+      }
+    batch = [];
+  };
+  for await (const object of storage().list('documents/')) {
+    if (object.lastModified.getTime() > cutoff || !/^documents\/[\w-]+\/[0-9a-f]+\.[a-z]+(\.\d+\.part)?$/.test(object.key))
+      continue;
+    batch.push(object.key);
+    if (batch.length >= 500) await flush();
+  }
+  await flush();
+  return removed;
+}

@@ -1,0 +1,48 @@
+/**
+ * In-app notifications (spec §3 notifications, §4 unread → read, §9 titles used for filtering).
+ * Reads and writes are always scoped to the signed-in user.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { db, type Database, type Transaction } from '../db/client.server';
+import { notification } from '../db/schema';
+
+export type NotificationType = 'success' | 'info' | 'error' | 'warning';
+
+/** Spec §9: the borrower portal's notification titles. */
+export const DOCUMENT_NOTIFICATION_TITLES = ['Document uploaded successfully', 'Document deleted'];
+
+/** Adds a notification for `userId` inside `tx` (or the database). */
+export async function addNotification(
+  tx: Transaction | Database,
+  userId: string,
+  n: { title: string; message: string; type: NotificationType },
+): Promise<void> {
+  await tx.insert(notification).values({ userId, ...n });
+}
+
+/** The newest `limit` notifications of `userId` whose title is one of `titles`. */
+export async function listNotifications(userId: string, titles: string[], limit: number) {
+  return db()
+    .select({
+      id: notification.id,
+      title: notification.title,
+      message: notification.message,
+      type: notification.type,
+      isRead: notification.isRead,
+      createdAt: notification.createdAt,
+    })
+    .from(notification)
+    .where(and(eq(notification.userId, userId), inArray(notification.title, titles)))
+    .orderBy(desc(notification.createdAt))
+    .limit(limit);
+}
+
+/** Marks notification `id` of `userId` read; false when there is no such notification of theirs. */
+export async function markNotificationRead(userId: string, id: string): Promise<boolean> {
+  const rows = await db()
+    .update(notification)
+    .set({ isRead: true })
+    .where(and(eq(notification.id, id), eq(notification.userId, userId)))
+    .returning({ id: notification.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,36 @@
+/**
+ * Periodic housekeeping inside the server process: every hour, stored document files without a
+ * row that are older than a day are removed (issue "Borrower portal": leftovers of uploads cut
+ * off mid-way). Several processes may run it at once: deleting an orphan twice is harmless.
+ */
+import { sweepOrphanDocuments } from './domain/documents.server';
+import { logger } from './logger.server';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Starts the hourly jobs; `stop()` cancels them and waits for a running one. */
+export function startHousekeeping() {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running) return;
+    running = sweepOrphanDocuments()
+      .then((removed) => {
+        if (removed) logger.info({ removed }, 'removed orphaned document files');
+      })
+      .catch((err) => logger.error({ err }, 'document sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, HOUR_MS);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
