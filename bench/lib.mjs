@@ -25,7 +25,7 @@ export async function ensureBuild() {
   });
 }
 
-/** Starts `node server.js` (production) with demo content; returns { url, stop }. */
+/** Starts `node server.js` (production) with demo content; returns { url, port, dataDir, pid, stop }. */
 export async function startProductionServer(extraEnv = {}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -53,6 +53,8 @@ export async function startProductionServer(extraEnv = {}) {
   return {
     url,
     port,
+    dataDir,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

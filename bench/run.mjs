@@ -1,8 +1,9 @@
 // `npm run bench`: prints the project's performance figures. Never fails the build.
 // Run one section with `npm run bench -- public`.
+import { benchDocuments } from './documents.mjs';
 import { benchPublicPages } from './public-pages.mjs';
 
-const sections = { public: benchPublicPages };
+const sections = { public: benchPublicPages, documents: benchDocuments };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;

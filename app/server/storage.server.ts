@@ -179,6 +179,28 @@ export function setStorage(next: Storage | undefined): void {
   instance = next;
 }
 
+/**
+ * A web ReadableStream over the Node stream `source`, pulled one chunk at a time: a slow reader
+ * holds the file back instead of the server buffering it (Node 20's Readable.toWeb reads ahead
+ * without limit). Cancelling the response closes the file.
+ */
+export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
 /** A Readable over `bytes` (for tests and small writes). */
 export function readableOf(bytes: Uint8Array): Readable {
   return Readable.from([Buffer.from(bytes)]);

@@ -2,9 +2,8 @@
  * GET /avatars/{userId}/{random}.webp: a profile photo (decisions.md: avatars are public). Keys
  * are random and never reused, so responses are cached for a year.
  */
-import { Readable } from 'node:stream';
 import type { Route } from './+types/avatar';
-import { assertKey, storage } from '~/server/storage.server';
+import { assertKey, storage, toWebStream } from '~/server/storage.server';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const key = `avatars/${params['*'] ?? ''}`;
@@ -16,7 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!key.endsWith('.webp')) return new Response('Not Found', { status: 404 });
   const object = await storage().get(key);
   if (!object) return new Response('Not Found', { status: 404 });
-  return new Response(Readable.toWeb(object.stream) as ReadableStream, {
+  return new Response(toWebStream(object.stream), {
     headers: {
       'Content-Type': 'image/webp',
       'Content-Length': String(object.size),

@@ -5,11 +5,10 @@
  * from the server's helmet headers). Anyone else, and a missing id, gets 404.
  * `?inline=1` lets an admin preview a PDF or image in the browser (issue "Admin area").
  */
-import { Readable } from 'node:stream';
 import type { Route } from './+types/document-download';
 import { documentForDownload } from '~/server/domain/documents.server';
 import { requireUser } from '~/server/guards.server';
-import { storage } from '~/server/storage.server';
+import { storage, toWebStream } from '~/server/storage.server';
 
 const PREVIEWABLE = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 
@@ -25,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const object = row ? await storage().get(row.storageKey) : null;
   if (!row || !object) return new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   const inline = viewer.isAdmin && new URL(request.url).searchParams.get('inline') === '1' && PREVIEWABLE.has(row.mimeType);
-  return new Response(Readable.toWeb(object.stream) as ReadableStream, {
+  return new Response(toWebStream(object.stream), {
     headers: {
       'Content-Type': row.mimeType,
       'Content-Length': String(object.size),
