@@ -1,21 +1,37 @@
-/** /dashboard/deals, every deal for investors (decisions.md): investors only. */
-import { Briefcase } from 'lucide-react';
+/**
+ * /dashboard/deals (decisions.md): every deal for investors, the same filters as Our Deals, 6
+ * a page; followed deals first with a 'Following' badge, then Active, then newest — ordered
+ * and paged by the database.
+ */
 import type { Route } from './+types/deals';
-import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { DealGrid } from '~/components/deals/deal-grid';
+import { DealFilters, Pagination } from '~/components/deals/deal-list-controls';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { INVESTOR_DEALS_PAGE_SIZE, parseDealQuery } from '~/lib/deals';
+import { listDeals } from '~/server/domain/deals.server';
 import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'investor');
-  return null;
+  const viewer = await requireRole(request, 'investor');
+  const { filter, page } = parseDealQuery(new URL(request.url));
+  const result = await listDeals(viewer.id, { filter, page, pageSize: INVESTOR_DEALS_PAGE_SIZE, followedFirst: true });
+  return { ...result, filter };
 }
 
-export default function InvestorDeals() {
+export default function InvestorDeals({ loaderData }: Route.ComponentProps) {
+  const { deals, filter, page, pageCount, total } = loaderData;
   return (
     <>
-      <PageHeader title="All Deals" subtitle="Every deal, the ones you follow first." />
-      <EmptyState icon={Briefcase} title="No deals to show yet" />
+      <PageHeader title="All Deals" subtitle={`${total} ${total === 1 ? 'deal' : 'deals'} · the ones you follow first`} />
+      <div className="mb-6">
+        <DealFilters filter={filter} />
+      </div>
+      <DealGrid deals={deals} canFollow columns={2} />
+      <div className="mt-10">
+        <Pagination filter={filter} page={page} pageCount={pageCount} />
+      </div>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Deals | Ormsby Lending' }];
+export const meta: Route.MetaFunction = () => [{ title: 'All Deals | Ormsby Lending' }];

@@ -1,21 +1,60 @@
-/** /dashboard/investments, the investor dashboard (spec §2; decisions.md): investors only. */
-import { Briefcase } from 'lucide-react';
+/**
+ * /dashboard/investments, the investor dashboard (spec §2; decisions.md): 'Investment
+ * Opportunities' with the 3 top deals (followed first, then Active, then newest), 'View All'
+ * to /dashboard/deals, and 'Investment Notifications' with 'Mark as read'.
+ */
+import { ArrowRight } from 'lucide-react';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/investments';
-import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { DealGrid } from '~/components/deals/deal-grid';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { NotificationList } from '~/components/notifications/notification-list';
+import { INVESTOR_SUMMARY_SIZE } from '~/lib/deals';
+import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/deals.server';
+import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'investor');
-  return null;
+  const viewer = await requireRole(request, 'investor');
+  const [top, notifications] = await Promise.all([
+    listDeals(viewer.id, { filter: 'all', page: 1, pageSize: INVESTOR_SUMMARY_SIZE, followedFirst: true }),
+    listNotifications(viewer.id, INTEREST_NOTIFICATION_TITLES, 5),
+  ]);
+  return {
+    deals: top.deals,
+    total: top.total,
+    notifications: notifications.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+  };
 }
 
-export default function InvestorDashboard() {
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireRole(request, 'investor');
+  const form = await request.formData();
+  const id = String(form.get('id') ?? '');
+  if (form.get('intent') !== 'read') return data({ ok: false }, { status: 400 });
+  const ok = /^[0-9a-f-]{36}$/i.test(id) && (await markNotificationRead(viewer.id, id));
+  return data({ ok }, { status: ok ? 200 : 404 });
+}
+
+export default function InvestorDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Investment Opportunities" subtitle="Deeds of trust secured by real estate in Nevada and California." />
-      <EmptyState icon={Briefcase} title="No opportunities to show yet">
-        Deals open to investors will be listed here.
-      </EmptyState>
+      <PageHeader
+        title="Investment Opportunities"
+        subtitle="Deeds of trust secured by real estate in Nevada and California."
+        actions={
+          <Link to="/dashboard/deals" className="inline-flex items-center gap-2 font-semibold text-navy-800 hover:underline">
+            View All <span className="sr-only">deals</span>
+            <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        }
+      />
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <DealGrid deals={loaderData.deals} canFollow />
+        <div>
+          <NotificationList title="Investment Notifications" items={loaderData.notifications} />
+        </div>
+      </div>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { count } from 'drizzle-orm';
 import { db } from './client.server';
 import { deal } from './schema';
 import { demoDeals } from './demo-deals';
+import { demoProspectusPdf } from './demo-prospectus';
 import { storage } from '../storage.server';
 
 const imagesDir = path.resolve(process.env.DEMO_IMAGES_DIR ?? 'app/server/db/demo-images');
@@ -23,10 +24,18 @@ export async function seedDemoContent(): Promise<number> {
     const imageKeys: string[] = [];
     for (const file of d.images) {
       const key = `deals/demo/${randomBytes(12).toString('hex')}.webp`;
-      await store.put(key, await readFile(path.join(imagesDir, file)));
+      await store.put(key, await readFile(path.join(imagesDir, file)), 'image/webp');
       imageKeys.push(key);
     }
+    // Active demo deals come with a prospectus; closed ones show 'Prospectus coming soon'.
+    let prospectusKey: string | null = null;
+    if (d.status === 'Active') {
+      prospectusKey = `deals/demo/${randomBytes(12).toString('hex')}.pdf`;
+      await store.put(prospectusKey, demoProspectusPdf(d), 'application/pdf');
+    }
     rows.push({
+      prospectusKey,
+      prospectusFileName: prospectusKey ? `${d.title} Prospectus.pdf` : null,
       title: d.title,
       location: d.location,
       type: d.type,

@@ -137,6 +137,22 @@ const templates = {
       html: layout('New borrower document', ['A borrower uploaded a document.'], rows, { href: link, label: 'View users' }),
     };
   },
+  /** follow-deal-handler: an investor followed or unfollowed a deal, to the lender (spec §7 Deals). */
+  'deal-interest'(p: Payload): RenderedEmail {
+    const followed = p.action === 'follow';
+    const rows: [string, unknown][] = [
+      ['Deal', p.dealTitle],
+      ['Investor', p.userName],
+      ['Investor e-mail', p.userEmail],
+    ];
+    const link = `${env().PUBLIC_URL}/deal/${String(p.dealId)}`;
+    const line = followed ? 'An investor expressed interest in a deal.' : 'An investor removed their interest in a deal.';
+    return {
+      subject: `${followed ? 'Interest' : 'Interest removed'}: ${String(p.userName)} – ${String(p.dealTitle)}`,
+      text: `${line}\n\n${textRows(rows)}\n\nDeal: ${link}\n`,
+      html: layout(followed ? 'New deal interest' : 'Deal interest removed', [line], rows, { href: link, label: 'View deal' }),
+    };
+  },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

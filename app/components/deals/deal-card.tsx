@@ -1,0 +1,88 @@
+/**
+ * A deal card (spec §2 Our Deals): image, location, type, acreage | loan amount | LTV, status
+ * badge, 'Following' badge, the follow button on Active deals, and 'View Details'.
+ */
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { FollowButton } from './follow-button';
+import { acres, dealImageUrl, percent, usd } from '~/lib/deals';
+import { cn } from '~/lib/cn';
+
+export interface DealCardData {
+  id: string;
+  title: string;
+  location: string;
+  type: string | null;
+  acreage: number | null;
+  loanAmount: number;
+  ltv: number;
+  status: 'Active' | 'Closed';
+  imageKeys: string[];
+  following: boolean;
+}
+
+export function StatusBadge({ status }: { status: 'Active' | 'Closed' }) {
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2.5 py-1 text-xs font-semibold',
+        status === 'Active' ? 'bg-emerald-50 text-success' : 'bg-navy-50 text-navy-700',
+      )}
+    >
+      {status}
+    </span>
+  );
+}
+
+export function DealCard({ deal, canFollow }: { deal: DealCardData; canFollow: boolean }) {
+  const image = deal.imageKeys[0];
+  return (
+    <article
+      aria-labelledby={`deal-${deal.id}`}
+      className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface shadow-[var(--shadow-card)]"
+    >
+      <div className="relative aspect-[16/10] bg-navy-100">
+        {image && (
+          <img
+            src={dealImageUrl(image)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={640}
+            height={400}
+            className="h-full w-full object-cover"
+          />
+        )}
+        <div className="absolute top-3 left-3 flex gap-2">
+          <StatusBadge status={deal.status} />
+          {deal.following && (
+            <span className="rounded-full bg-brass-500 px-2.5 py-1 text-xs font-semibold text-navy-950">Following</span>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <MapPin aria-hidden className="size-4" /> {deal.location}
+        </p>
+        <h3 id={`deal-${deal.id}`} className="mt-1 text-xl">
+          {deal.title}
+        </h3>
+        {deal.type && <p className="mt-1 text-sm font-medium text-brass-700">{deal.type}</p>}
+        <p className="mt-3 text-sm text-ink">
+          {[acres(deal.acreage), usd(deal.loanAmount), `${percent(deal.ltv)} LTV`].filter(Boolean).join(' | ')}
+        </p>
+        <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
+          <Link
+            to={`/deal/${deal.id}`}
+            className="inline-flex h-11 flex-1 items-center justify-center rounded-lg border border-navy-300 px-4 text-sm font-semibold text-navy-900 hover:bg-navy-50"
+          >
+            View Details<span className="sr-only"> of {deal.title}</span>
+          </Link>
+          {canFollow && deal.status === 'Active' && (
+            <FollowButton className="flex-1" dealId={deal.id} dealTitle={deal.title} following={deal.following} active />
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

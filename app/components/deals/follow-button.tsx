@@ -1,0 +1,83 @@
+/**
+ * The follow button (spec §4 Follow deal): 'Express Interest' when not following, 'Following'
+ * when following, 'Remove Interest' on hover on desktop. Optimistic: the label changes at once
+ * and returns if the server refuses. Closed deals show a disabled 'Deal Closed'.
+ */
+import { Check, Heart, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+import { showToast, type Toast } from '~/lib/toast';
+
+interface Answer {
+  ok: boolean;
+  following: boolean;
+  toast: Toast;
+}
+
+export function FollowButton({
+  dealId,
+  dealTitle,
+  following,
+  active,
+  size = 'md',
+  className,
+}: {
+  dealId: string;
+  dealTitle: string;
+  following: boolean;
+  active: boolean;
+  size?: 'sm' | 'md';
+  className?: string;
+}) {
+  const fetcher = useFetcher<Answer>({ key: `interest-${dealId}` });
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && shown.current !== fetcher.data) {
+      shown.current = fetcher.data;
+      showToast(fetcher.data.toast);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  if (!active)
+    return (
+      <button type="button" disabled className={buttonClasses('secondary', size, className)}>
+        Deal Closed
+      </button>
+    );
+
+  // While a request runs, the intended state; afterwards the server's (a refusal rolls back).
+  const intent = fetcher.formData?.get('intent');
+  const isFollowing = intent ? intent === 'follow' : following;
+  return (
+    <fetcher.Form method="post" action={`/deals/${dealId}/interest`} className={className}>
+      <input type="hidden" name="intent" value={isFollowing ? 'unfollow' : 'follow'} />
+      <button
+        type="submit"
+        aria-pressed={isFollowing}
+        aria-label={isFollowing ? `Following ${dealTitle}. Remove interest` : `Express interest in ${dealTitle}`}
+        className={cn(
+          'group',
+          buttonClasses(isFollowing ? 'secondary' : 'primary', size, 'w-full'),
+          isFollowing && 'border-success/40 text-success md:hover:border-danger/50 md:hover:bg-red-50 md:hover:text-danger',
+        )}
+      >
+        {isFollowing ? (
+          <>
+            <span className="flex items-center gap-2 md:group-hover:hidden">
+              <Check aria-hidden className="size-4" /> Following
+            </span>
+            <span className="hidden items-center gap-2 md:group-hover:flex">
+              <X aria-hidden className="size-4" /> Remove Interest
+            </span>
+          </>
+        ) : (
+          <span className="flex items-center gap-2">
+            <Heart aria-hidden className="size-4" /> Express Interest
+          </span>
+        )}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Deal display and list rules shared by pages (spec §2 Our Deals, §9 page sizes;
+ * decisions.md: stored as numbers, shown formatted).
+ */
+
+/** Spec §2 filter buttons: the type text contains the word. */
+export const DEAL_FILTERS = [
+  { value: 'all', label: 'All Deals', match: null },
+  { value: 'residential', label: 'Residential', match: 'Residential' },
+  { value: 'commercial', label: 'Commercial', match: 'Commercial' },
+  { value: 'mixed-use', label: 'Mixed Use', match: 'Mixed Use' },
+] as const;
+export type DealFilter = (typeof DEAL_FILTERS)[number]['value'];
+
+/** Spec §9 page sizes. */
+export const OUR_DEALS_PAGE_SIZE = 3;
+export const INVESTOR_DEALS_PAGE_SIZE = 6;
+export const INVESTOR_SUMMARY_SIZE = 3;
+
+/** The filter and page of a list URL (`?type=residential&page=2`); unknown values fall back. */
+export function parseDealQuery(url: URL): { filter: DealFilter; page: number } {
+  const type = url.searchParams.get('type');
+  const filter = (DEAL_FILTERS.find((f) => f.value === type)?.value ?? 'all') as DealFilter;
+  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  return { filter, page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1 };
+}
+
+/** The URL search of `filter` and `page` ('' for the defaults). */
+export function dealQuery(filter: DealFilter, page: number): string {
+  const params = new URLSearchParams();
+  if (filter !== 'all') params.set('type', filter);
+  if (page > 1) params.set('page', String(page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Pages to show: the current one ±1 (spec §9), within 1..pageCount. */
+export function pageWindow(page: number, pageCount: number): number[] {
+  const out: number[] = [];
+  for (let p = Math.max(1, page - 1); p <= Math.min(pageCount, page + 1); p++) out.push(p);
+  return out;
+}
+
+export const usd = (dollars: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(dollars);
+export const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+export const months = (n: number) => `${n} months`;
+export const acres = (n: number | null) => (n === null ? null : `${Number(n.toFixed(2))} acres`);
+
+/** Public URL of a stored deal image (`deals/…` → `/deal-images/…`). */
+export const dealImageUrl = (key: string) => `/deal-images/${key.replace(/^deals\//, '')}`;

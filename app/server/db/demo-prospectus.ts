@@ -1,0 +1,65 @@
+/**
+ * Demo content only: a one-page PDF prospectus for a demo deal, so a fresh site shows a working
+ * 'Download Prospectus'. Real prospectuses are PDFs uploaded by admins.
+ */
+import type { DemoDeal } from './demo-deals';
+
+function escapePdf(text: string): string {
+  return text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '-');
+}
+
+/** Wraps `text` at about `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if ((line + ' ' + word).trim().length > width) {
+      lines.push(line);
+      line = word;
+    } else line = (line + ' ' + word).trim();
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The bytes of a valid single-page PDF summarising `deal`. */
+export function demoProspectusPdf(deal: DemoDeal): Buffer {
+  const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+  const lines: [number, string][] = [
+    [18, `${deal.title} - Investment Summary`],
+    [11, deal.location],
+    [11, ''],
+    [11, `Loan amount: ${usd(deal.loanAmount)}    Loan-to-value: ${deal.ltv}%`],
+    [11, `Term: ${deal.termMonths} months    Interest rate: ${deal.interestRate}%`],
+    [11, `Investment minimum: ${usd(deal.minimumInvestment)}    Development partner: ${deal.sponsor}`],
+    [11, ''],
+    ...wrap(deal.description, 90).map((l) => [10, l] as [number, string]),
+    [11, ''],
+    [8, 'Demo content. Offered to accredited investors only; past performance does not guarantee future results.'],
+  ];
+  let y = 760;
+  const text = lines
+    .map(([size, line]) => {
+      const op = `BT /F1 ${size} Tf 56 ${y} Td (${escapePdf(line)}) Tj ET`;
+      y -= size + 8;
+      return op;
+    })
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

@@ -1,0 +1,199 @@
+/**
+ * Deals and interests (spec §2 Our Deals, Investor dashboard, Deal detail; §3 deals and
+ * users_deals; §4 follow and ordering; §7 Deals; §8 Interest; §9 page sizes; decisions.md).
+ * Filters, ordering and pages are computed by the database. Interest is always the signed-in
+ * user's own; only Active deals take it; a unique index makes a follow happen once.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
+import { db } from '../db/client.server';
+import { deal, dealInterest } from '../db/schema';
+import { env } from '../env.server';
+import { queueEmail } from '../mail/outbox.server';
+import { addNotification } from './notifications.server';
+
+/** Spec §9 notification titles of the investor portal. */
+export const INTEREST_NOTIFICATION_TITLES = ['Interest Recorded', 'Interest Removed'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A deal as the cards and the detail page show it. */
+const cardColumns = {
+  id: deal.id,
+  title: deal.title,
+  location: deal.location,
+  type: deal.type,
+  acreage: deal.acreage,
+  loanAmount: deal.loanAmount,
+  ltv: deal.ltv,
+  termMonths: deal.termMonths,
+  interestRate: deal.interestRate,
+  status: deal.status,
+  imageKeys: deal.imageKeys,
+  createdAt: deal.createdAt,
+};
+
+function filterWhere(filter: DealFilter): SQL | undefined {
+  const word = DEAL_FILTERS.find((f) => f.value === filter)?.match;
+  // Spec §2: the type text contains the word (Residential, Commercial, Mixed Use).
+  return and(isNull(deal.deletedAt), word ? ilike(deal.type, `%${word}%`) : undefined);
+}
+
+export interface DealPage<T> {
+  deals: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of deals for `viewerId`, `pageSize` per page, filtered by `filter`. With
+ * `followedFirst` (investor dashboard): the viewer's followed deals first, then Active, then
+ * newest; otherwise newest first (Our Deals). Each deal says whether the viewer follows it.
+ * A page past the end gives the last page.
+ */
+export async function listDeals(
+  viewerId: string,
+  opts: { filter: DealFilter; page: number; pageSize: number; followedFirst: boolean },
+) {
+  const where = filterWhere(opts.filter);
+  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(deal).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / opts.pageSize));
+  const page = Math.min(Math.max(1, opts.page), pageCount);
+  const following = sql<boolean>`(${dealInterest.id} is not null)`;
+  const rows = await db()
+    .select({ ...cardColumns, following })
+    .from(deal)
+    .leftJoin(dealInterest, and(eq(dealInterest.dealId, deal.id), eq(dealInterest.userId, viewerId)))
+    .where(where)
+    .orderBy(
+      ...(opts.followedFirst ? [desc(following), desc(sql`(${deal.status} = 'Active')`)] : []),
+      desc(deal.createdAt),
+      asc(deal.id),
+    )
+    .limit(opts.pageSize)
+    .offset((page - 1) * opts.pageSize);
+  return { deals: rows, total, page, pageCount } satisfies DealPage<(typeof rows)[number]>;
+}
+
+/** Deal `id` with whether `viewerId` follows it, or null (missing, malformed or deleted). */
+export async function getDeal(viewerId: string, id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      description: deal.description,
+      minimumInvestment: deal.minimumInvestment,
+      sponsor: deal.sponsor,
+      coordinatesLat: deal.coordinatesLat,
+      coordinatesLng: deal.coordinatesLng,
+      hasProspectus: sql<boolean>`(${deal.prospectusKey} is not null)`,
+      following: sql<boolean>`(${dealInterest.id} is not null)`,
+    })
+    .from(deal)
+    .leftJoin(dealInterest, and(eq(dealInterest.dealId, deal.id), eq(dealInterest.userId, viewerId)))
+    .where(and(eq(deal.id, id), isNull(deal.deletedAt)));
+  return row ?? null;
+}
+
+/** The prospectus of deal `id` (storage key and file name), or null. */
+export async function prospectusOf(id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db()
+    .select({ key: deal.prospectusKey, fileName: deal.prospectusFileName, title: deal.title })
+    .from(deal)
+    .where(and(eq(deal.id, id), isNull(deal.deletedAt)));
+  return row?.key ? { key: row.key, fileName: row.fileName ?? `${row.title} Prospectus.pdf` } : null;
+}
+
+export type InterestOutcome = { ok: true; following: boolean } | { ok: false; status: 404 | 409; title: string; message: string };
+
+export interface Investor {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * `investor` follows deal `dealId` (spec §4): only an Active deal; a second follow is 'Already
+ * Interested' (the unique index decides, so concurrent requests make one row). Records the
+ * 'Interest Recorded' notification and follow-deal-handler's e-mail to NOTIFY_EMAIL.
+ */
+export async function followDeal(investor: Investor, dealId: string): Promise<InterestOutcome> {
+  if (!UUID.test(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
+  return db().transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: deal.id, title: deal.title, status: deal.status })
+      .from(deal)
+      .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
+    if (!target) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' } as const;
+    if (target.status !== 'Active')
+      return {
+        ok: false,
+        status: 409,
+        title: 'Deal Closed',
+        message: 'This deal is closed and no longer takes interest.',
+      } as const;
+    const inserted = await tx
+      .insert(dealInterest)
+      .values({ userId: investor.id, dealId })
+      .onConflictDoNothing({ target: [dealInterest.userId, dealInterest.dealId] })
+      .returning({ id: dealInterest.id });
+    if (!inserted.length)
+      return {
+        ok: false,
+        status: 409,
+        title: 'Already Interested',
+        message: "You've already expressed interest in this deal.",
+      } as const;
+    await addNotification(tx, investor.id, {
+      title: 'Interest Recorded',
+      message: `You expressed interest in ${target.title}.`,
+      type: 'success',
+    });
+    await queueEmail(tx, {
+      to: env().NOTIFY_EMAIL,
+      template: 'deal-interest',
+      payload: {
+        action: 'follow',
+        dealId,
+        dealTitle: target.title,
+        userId: investor.id,
+        userName: investor.name,
+        userEmail: investor.email,
+      },
+    });
+    return { ok: true, following: true } as const;
+  });
+}
+
+/** `investor` stops following deal `dealId`: 'Interest Removed' and an e-mail to NOTIFY_EMAIL. */
+export async function unfollowDeal(investor: Investor, dealId: string): Promise<InterestOutcome> {
+  if (!UUID.test(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
+  return db().transaction(async (tx) => {
+    const removed = await tx
+      .delete(dealInterest)
+      .where(and(eq(dealInterest.userId, investor.id), eq(dealInterest.dealId, dealId)))
+      .returning({ id: dealInterest.id });
+    if (!removed.length) return { ok: true, following: false } as const;
+    const [target] = await tx.select({ title: deal.title }).from(deal).where(eq(deal.id, dealId));
+    await addNotification(tx, investor.id, {
+      title: 'Interest Removed',
+      message: `You removed your interest in ${target?.title ?? 'a deal'}.`,
+      type: 'info',
+    });
+    await queueEmail(tx, {
+      to: env().NOTIFY_EMAIL,
+      template: 'deal-interest',
+      payload: {
+        action: 'unfollow',
+        dealId,
+        dealTitle: target?.title,
+        userId: investor.id,
+        userName: investor.name,
+        userEmail: investor.email,
+      },
+    });
+    return { ok: true, following: false } as const;
+  });
+}
