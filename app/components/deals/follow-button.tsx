@@ -34,7 +34,8 @@ export function FollowButton({
   const fetcher = useFetcher<Answer>({ key: `interest-${dealId}` });
   const shown = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data && shown.current !== fetcher.data) {
+    // Refusals only: a success arrives as a flash toast with the revalidation.
+    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && shown.current !== fetcher.data) {
       shown.current = fetcher.data;
       showToast(fetcher.data.toast);
     }

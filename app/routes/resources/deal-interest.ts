@@ -1,14 +1,15 @@
 /**
  * POST /deals/{id}/interest with `intent` follow or unfollow (spec §4 Follow deal, §8
  * Interest): investors only; the user is always the session's (any user id in the request is
- * ignored). Answers JSON `{ ok, following, toast }`: 200, or 404 for a missing deal and 409
- * for a closed one or a second follow.
+ * ignored). Answers JSON `{ ok, following, toast }`: 200 (the toast also as a flash cookie),
+ * or 404 for a missing deal and 409 for a closed one or a second follow.
  */
 import { data } from 'react-router';
 import type { Route } from './+types/deal-interest';
 import { followDeal, unfollowDeal } from '~/server/domain/deals.server';
 import { requireRole } from '~/server/guards.server';
 import { logger } from '~/server/logger.server';
+import { toastHeaders } from '~/server/toast.server';
 
 export async function loader() {
   return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
@@ -25,12 +26,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   try {
     const outcome = intent === 'follow' ? await followDeal(viewer, params.id) : await unfollowDeal(viewer, params.id);
-    if (outcome.ok)
-      return data({
-        ok: true,
-        following: outcome.following,
-        toast: { type: 'success' as const, title: outcome.following ? 'Interest Recorded' : 'Interest Removed' },
-      });
+    if (outcome.ok) {
+      // Shown by the root loader after revalidation: the card may move to another page.
+      const toast = { type: 'success' as const, title: outcome.following ? 'Interest Recorded' : 'Interest Removed' };
+      return data({ ok: true, following: outcome.following, toast }, { headers: await toastHeaders(toast) });
+    }
     return data(
       {
         ok: false,

@@ -1,0 +1,206 @@
+/**
+ * Deals and the investor portal (issue "Deals"): in Chromium an investor filters and pages,
+ * follows a deal (badge, order), unfollows, opens a deal, downloads its prospectus, reads and
+ * marks notifications; over HTTP the user always comes from the session, closed and missing
+ * deals refuse interest, and 20 concurrent follows make one row.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { baseURL, createVerifiedUser, landing, postForm, uniqueIp } from '../support/accounts';
+
+async function signedIn(page: Page, cookie: string) {
+  const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
+}
+
+/** The deals of a list page, in order: id and title (from the cards' links and headings). */
+async function dealsOn(path: string, cookie: string) {
+  const html = await (await fetch(`${baseURL}${path}`, { headers: { Cookie: cookie } })).text();
+  return [...html.matchAll(/<h3 id="deal-([0-9a-f-]{36})"[^>]*>([^<]+)</g)].map((m) => ({
+    id: m[1]!,
+    title: m[2]!.replaceAll('&amp;', '&'),
+  }));
+}
+
+const following = async (cookie: string) => {
+  const html = await (await fetch(`${baseURL}/dashboard/deals`, { headers: { Cookie: cookie } })).text();
+  return (html.match(/>Following</g) ?? []).length;
+};
+
+test('an investor filters and pages, follows and unfollows, opens a deal, downloads its prospectus and reads notifications', async ({
+  page,
+}) => {
+  const investor = await createVerifiedUser({ investor: true }, 'deals');
+  await signedIn(page, investor.cookie);
+  await page.goto('/dashboard/deals');
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(6);
+
+  // Filters and pages are in the URL.
+  await page.getByRole('link', { name: 'Residential' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/deals\?type=residential$/);
+  for (const type of await page.locator('article p.text-brass-700').allTextContents()) expect(type).toContain('Residential');
+  await page.getByRole('link', { name: 'All Deals' }).click();
+  await page.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const target = (await page.getByRole('article').filter({ hasText: 'Elko Mobile Home Park' }).count())
+    ? 'Elko Mobile Home Park'
+    : (await page
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: /Express interest/ }) })
+        .first()
+        .locator('h3')
+        .textContent())!;
+
+  // Follow: the badge appears and the deal moves to the top of page 1.
+  const card = page.getByRole('article').filter({ hasText: target });
+  await card.getByRole('button', { name: `Express interest in ${target}` }).click();
+  await expect(page.getByText('Interest Recorded')).toBeVisible();
+  await page.goto('/dashboard/deals');
+  await expect(page.getByRole('article').first()).toContainText(target);
+  await expect(page.getByRole('article').first().getByText('Following', { exact: true }).first()).toBeVisible();
+  // On desktop the button offers 'Remove Interest' on hover.
+  const button = page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: new RegExp(`Following ${target}`) });
+  await button.hover();
+  await expect(button.getByText('Remove Interest')).toBeVisible();
+  await button.click();
+  await expect(page.getByText('Interest Removed')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('article').first()).not.toContainText(target);
+
+  // Open a deal and download its prospectus.
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: /View Details/ })
+    .click();
+  await expect(page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
+  for (const heading of ['Project Overview', 'Investment Details', 'Key Metrics'])
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  for (const label of [
+    'Loan Amount',
+    'Property Size',
+    'Loan-to-Value',
+    'Term',
+    'Investment minimum',
+    'Interest Rate',
+    'Status',
+    'Location',
+  ])
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Deals' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download Prospectus' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/Prospectus\.pdf$/);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Notifications on the investor dashboard.
+  await page.goto('/dashboard/investments');
+  await expect(page.getByRole('heading', { name: 'Investment Opportunities' })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: /View All/ })).toHaveAttribute('href', '/dashboard/deals');
+  const notes = page.getByRole('region', { name: 'Investment Notifications' });
+  await expect(notes.getByText(/^Interest Recorded/)).toBeVisible();
+  await expect(notes.getByText(/^Interest Removed/)).toBeVisible();
+  await notes.getByRole('button', { name: 'Mark as read' }).first().click();
+  await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
+  await page.reload();
+  await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
+});
+
+test('Our Deals: 3 a page, filters by the type, a closed deal shows "Deal Closed"; a missing deal is a 404 page', async ({
+  page,
+}) => {
+  const investor = await createVerifiedUser({ investor: true }, 'our-deals');
+  await signedIn(page, investor.cookie);
+  await page.goto('/deals');
+  await expect(page.getByRole('heading', { name: 'Our Deals', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await page.getByRole('link', { name: 'Mixed Use' }).click();
+  await expect(page).toHaveURL(/\/deals\?type=mixed-use$/);
+  for (const type of await page.locator('article p.text-brass-700').allTextContents()) expect(type).toContain('Mixed Use');
+
+  const closed =
+    (await dealsOn('/deals?page=4', investor.cookie)).find((d) => d.title === 'Roseville Townhome Infill') ??
+    (await dealsOn('/deals?page=3', investor.cookie)).find((d) => d.title === 'Roseville Townhome Infill');
+  expect(closed).toBeTruthy();
+  await page.goto(`/deal/${closed!.id}`);
+  await expect(page.getByRole('button', { name: 'Deal Closed' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Prospectus coming soon' })).toBeDisabled();
+
+  for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-deal']) {
+    const res = await page.goto(`/deal/${id}`);
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Deal Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Deals' })).toHaveAttribute('href', '/dashboard/investments');
+  }
+});
+
+test('interest: the user comes from the session; closed and missing deals are refused; borrowers are sent away', async () => {
+  const a = await createVerifiedUser({ investor: true }, 'int-a');
+  const b = await createVerifiedUser({ investor: true }, 'int-b');
+  const borrower = await createVerifiedUser({ borrower: true }, 'int-borrower');
+  const bSession = (await (await fetch(`${baseURL}/api/auth/get-session`, { headers: { Cookie: b.cookie } })).json()) as {
+    user: { id: string };
+  };
+  const deals = await dealsOn('/deals', a.cookie);
+  const res = await postForm(
+    `/deals/${deals[0]!.id}/interest`,
+    { intent: 'follow', userId: bSession.user.id, user_id: bSession.user.id },
+    { cookie: a.cookie },
+  );
+  expect(res.status).toBe(200);
+  expect(await following(a.cookie)).toBe(1);
+  expect(await following(b.cookie)).toBe(0);
+  // B unfollowing "for" A changes nothing of A's.
+  await postForm(`/deals/${deals[0]!.id}/interest`, { intent: 'unfollow', userId: 'whoever' }, { cookie: b.cookie });
+  expect(await following(a.cookie)).toBe(1);
+
+  let closedId = '';
+  for (let p = 1; p <= 4 && !closedId; p++)
+    closedId = (await dealsOn(`/deals?page=${p}`, a.cookie)).find((d) => d.title === 'Minden Office Conversion')?.id ?? '';
+  const closed = await postForm(`/deals/${closedId}/interest`, { intent: 'follow' }, { cookie: a.cookie });
+  expect(closed.status).toBe(409);
+  expect(await closed.text()).toContain('Deal Closed');
+  expect(
+    (await postForm('/deals/00000000-0000-4000-8000-000000000000/interest', { intent: 'follow' }, { cookie: a.cookie })).status,
+  ).toBe(404);
+  expect((await postForm('/deals/nope/interest', { intent: 'follow' }, { cookie: a.cookie })).status).toBe(404);
+  expect(await following(a.cookie)).toBe(1);
+
+  const sent = await postForm(`/deals/${deals[1]!.id}/interest`, { intent: 'follow' }, { cookie: borrower.cookie });
+  expect(sent.status).toBe(302);
+  expect(sent.headers.get('location')).toBe('/');
+  expect(await landing('/deals', borrower.cookie)).toBe('/');
+  expect(await landing(`/deal/${deals[1]!.id}`, borrower.cookie)).toBe('/');
+  expect(
+    (await fetch(`${baseURL}/deals/${deals[0]!.id}/prospectus`, { headers: { Cookie: borrower.cookie }, redirect: 'manual' }))
+      .status,
+  ).toBe(302);
+  const pdf = await fetch(`${baseURL}/deals/${deals[0]!.id}/prospectus`, { headers: { Cookie: a.cookie } });
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename=".+Prospectus\.pdf"/);
+});
+
+test('20 concurrent follow requests for one deal leave exactly one interest', async () => {
+  const investor = await createVerifiedUser({ investor: true }, 'race');
+  const [target] = await dealsOn('/deals', investor.cookie);
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      postForm(`/deals/${target!.id}/interest`, { intent: 'follow' }, { cookie: investor.cookie }),
+    ),
+  );
+  const statuses = answers.map((r) => r.status).sort();
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+  expect(await following(investor.cookie)).toBe(1);
+  const html = await (await fetch(`${baseURL}/dashboard/investments`, { headers: { Cookie: investor.cookie } })).text();
+  expect(html.match(/>Interest Recorded</g)?.length).toBe(1);
+});
