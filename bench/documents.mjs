@@ -2,11 +2,11 @@
 // watch the server's resident memory (target: it grows by less than 50 MB while the file
 // streams to storage), then download it and report the throughput.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, openAsBlob, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuild, startProductionServer } from './lib.mjs';
+import { ensureBuild, signedInUser, startProductionServer } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const SIZE_MB = 100;
@@ -28,56 +28,12 @@ async function withPeakRss(pid, work) {
   }
 }
 
-async function signedInBorrower(server) {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'Str0ng!Passw0rd';
-  const form = new URLSearchParams({
-    intent: 'signup',
-    name: 'Bench Borrower',
-    email,
-    password,
-    confirmPassword: password,
-    isBorrower: 'on',
-    acceptTerms: 'on',
-  });
-  const res = await fetch(`${server.url}/login`, {
-    method: 'POST',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
-  let link;
-  for (let i = 0; i < 100 && !link; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const dir = path.join(server.dataDir, 'mail');
-    for (const f of (() => {
-      try {
-        return readdirSync(dir);
-      } catch {
-        return [];
-      }
-    })()) {
-      const body = readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (body.includes(`To: ${email}`))
-        link = /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/.exec(body)?.[0].replaceAll('&amp;', '&');
-    }
-  }
-  if (!link) throw new Error('no verification e-mail');
-  const verified = await fetch(link, { redirect: 'manual' });
-  return verified.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('ormsby.session_token='))
-    .split(';')[0];
-}
-
 export async function benchDocuments() {
   await ensureBuild();
   const server = await startProductionServer({ DOCUMENT_MAX_MB: '200', LOG_LEVEL: 'warn' });
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'ormsby-bench-doc-'));
   try {
-    const cookie = await signedInBorrower(server);
+    const cookie = await signedInUser(server, { isBorrower: 'on' });
     const file = path.join(tmp, 'big.pdf');
     await new Promise((resolve, reject) => {
       const out = createWriteStream(file);

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start the production server on a free port.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,4 +60,58 @@ export async function startProductionServer(extraEnv = {}) {
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/**
+ * Signs up a user with `roles` (form fields, e.g. { isBorrower: 'on' }) on `server`, opens the
+ * verification link from its DATA_DIR/mail and returns the session cookie `name=value`.
+ */
+export async function signedInUser(server, roles) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Str0ng!Passw0rd';
+  const form = new URLSearchParams({
+    intent: 'signup',
+    name: 'Bench User',
+    email,
+    password,
+    confirmPassword: password,
+    acceptTerms: 'on',
+    ...roles,
+  });
+  const res = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
+  let link;
+  for (let i = 0; i < 100 && !link; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const dir = path.join(server.dataDir, 'mail');
+    let files = [];
+    try {
+      files = readdirSync(dir);
+    } catch {
+      files = [];
+    }
+    for (const f of files) {
+      const body = readFileSync(path.join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (body.includes(`To: ${email}`))
+        link = /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/.exec(body)?.[0].replaceAll('&amp;', '&');
+    }
+  }
+  if (!link) throw new Error('no verification e-mail');
+  const verified = await fetch(link, { redirect: 'manual' });
+  return verified.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ormsby.session_token='))
+    .split(';')[0];
+}
+
+/** The p-th percentile (0..100) of `values` (milliseconds). */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

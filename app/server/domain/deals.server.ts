@@ -4,7 +4,7 @@
  * Filters, ordering and pages are computed by the database. Interest is always the signed-in
  * user's own; only Active deals take it; a unique index makes a follow happen once.
  */
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
 import { db } from '../db/client.server';
 import { deal, dealInterest } from '../db/schema';
@@ -39,13 +39,6 @@ function filterWhere(filter: DealFilter): SQL | undefined {
   return and(isNull(deal.deletedAt), word ? ilike(deal.type, `%${word}%`) : undefined);
 }
 
-export interface DealPage<T> {
-  deals: T[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
 /**
  * One page of deals for `viewerId`, `pageSize` per page, filtered by `filter`. With
  * `followedFirst` (investor dashboard): the viewer's followed deals first, then Active, then
@@ -56,24 +49,104 @@ export async function listDeals(
   viewerId: string,
   opts: { filter: DealFilter; page: number; pageSize: number; followedFirst: boolean },
 ) {
+  return opts.followedFirst ? investorPage(viewerId, opts) : newestPage(viewerId, opts);
+}
+
+type PageOptions = { filter: DealFilter; page: number; pageSize: number };
+
+const followedBy = (viewerId: string) =>
+  sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${deal.id} and ${dealInterest.userId} = ${viewerId})`;
+
+function clampPage(total: number, opts: PageOptions) {
+  const pageCount = Math.max(1, Math.ceil(total / opts.pageSize));
+  return { pageCount, page: Math.min(Math.max(1, opts.page), pageCount) };
+}
+
+/** Our Deals: newest first, one indexed query for the page. */
+async function newestPage(viewerId: string, opts: PageOptions) {
   const where = filterWhere(opts.filter);
   const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(deal).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / opts.pageSize));
-  const page = Math.min(Math.max(1, opts.page), pageCount);
-  const following = sql<boolean>`(${dealInterest.id} is not null)`;
+  const { page, pageCount } = clampPage(total, opts);
   const rows = await db()
-    .select({ ...cardColumns, following })
+    .select({ ...cardColumns, following: sql<boolean>`${followedBy(viewerId)}` })
     .from(deal)
-    .leftJoin(dealInterest, and(eq(dealInterest.dealId, deal.id), eq(dealInterest.userId, viewerId)))
     .where(where)
-    .orderBy(
-      ...(opts.followedFirst ? [desc(following), desc(sql`(${deal.status} = 'Active')`)] : []),
-      desc(deal.createdAt),
-      asc(deal.id),
-    )
+    .orderBy(desc(deal.createdAt), asc(deal.id))
     .limit(opts.pageSize)
     .offset((page - 1) * opts.pageSize);
-  return { deals: rows, total, page, pageCount } satisfies DealPage<(typeof rows)[number]>;
+  return { deals: rows, total, page, pageCount };
+}
+
+/**
+ * The investor's order (spec §4): followed, then Active, then the rest, newest first within
+ * each. Rather than sorting every deal per request, the list is read as three segments, each
+ * in index order (followed deals are few; Active and Closed use (status, created_at)), and the
+ * page is cut across them from their counts: a late page costs about what a first page does.
+ */
+async function investorPage(viewerId: string, opts: PageOptions) {
+  const where = filterWhere(opts.filter);
+  const mine = db()
+    .select({ dealId: dealInterest.dealId })
+    .from(dealInterest)
+    .where(eq(dealInterest.userId, viewerId))
+    .as('mine');
+  const [counts = { total: 0, followed: 0, active: 0 }] = await db()
+    .select({
+      total: count(),
+      followed: count(mine.dealId),
+      active: sql<number>`count(*) filter (where ${mine.dealId} is null and ${deal.status} = 'Active')`.mapWith(Number),
+    })
+    .from(deal)
+    .leftJoin(mine, eq(mine.dealId, deal.id))
+    .where(where);
+  const { page, pageCount } = clampPage(counts.total, opts);
+  const segments = [
+    {
+      size: counts.followed,
+      following: true,
+      where: and(where, followedBy(viewerId)),
+      order: [desc(sql`(${deal.status} = 'Active')`), desc(deal.createdAt), asc(deal.id)],
+    },
+    {
+      size: counts.active,
+      following: false,
+      where: and(where, sql`not ${followedBy(viewerId)}`, eq(deal.status, 'Active')),
+      order: [desc(deal.createdAt), asc(deal.id)],
+    },
+    {
+      size: counts.total - counts.followed - counts.active,
+      following: false,
+      where: and(where, sql`not ${followedBy(viewerId)}`, ne(deal.status, 'Active')),
+      order: [desc(deal.createdAt), asc(deal.id)],
+    },
+  ];
+  let skip = (page - 1) * opts.pageSize;
+  let wanted = opts.pageSize;
+  const rows: Awaited<ReturnType<typeof segmentRows>> = [];
+  for (const segment of segments) {
+    if (wanted === 0) break;
+    if (skip >= segment.size) {
+      skip -= segment.size;
+      continue;
+    }
+    const take = Math.min(wanted, segment.size - skip);
+    rows.push(...(await segmentRows(segment.where, segment.order, take, skip, segment.following)));
+    wanted -= take;
+    skip = 0;
+  }
+  return { deals: rows, total: counts.total, page, pageCount };
+}
+
+/** `limit` deals from `offset` of one segment, each marked `following`. */
+async function segmentRows(where: SQL | undefined, order: SQL[], limit: number, offset: number, following: boolean) {
+  const rows = await db()
+    .select(cardColumns)
+    .from(deal)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...r, following }));
 }
 
 /** Deal `id` with whether `viewerId` follows it, or null (missing, malformed or deleted). */
