@@ -21,7 +21,14 @@ const pages = [
   '/reset-password?token=example',
   '/no-such-page',
 ];
-const portalPages = ['/dashboard/loans', '/dashboard/investments', '/dashboard/deals', '/dashboard/profile'];
+const portalPages = [
+  '/dashboard/loans',
+  '/dashboard/investments',
+  '/dashboard/deals',
+  '/dashboard/profile',
+  '/deals',
+  '/deals?type=commercial',
+];
 const adminPages = ['/admin-dashboard', '/admin-dashboard/settings'];
 
 async function withCookie(page: Page, cookie: string) {
@@ -44,6 +51,14 @@ for (const width of [1280, 390]) {
       const user = await createVerifiedUser({ borrower: true, investor: true }, 'a11y');
       await withCookie(page, user.cookie);
       for (const path of portalPages) await expectNoViolations(page, path);
+      // A deal's own page, and the 404 of a missing one.
+      await page.goto('/deals');
+      const href = await page
+        .getByRole('link', { name: /View Details/ })
+        .first()
+        .getAttribute('href');
+      await expectNoViolations(page, href!);
+      await expectNoViolations(page, '/deal/00000000-0000-4000-8000-000000000000');
       await page.context().clearCookies();
       await withCookie(page, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
       for (const path of adminPages) await expectNoViolations(page, path);

@@ -1,0 +1,100 @@
+/**
+ * Deal lists and interest against a real database (issue "Deals"; spec §4 ordering): pages cut
+ * across the followed / Active / rest segments give exactly the full order; a page past the end
+ * is the last page; filters match the type text; concurrent follows make one row.
+ */
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '~/server/db/client.server';
+import { deal, dealInterest, notification, profile, user } from '~/server/db/schema';
+import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/deals.server';
+import { useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+const investor = { id: randomUUID(), name: 'Ivy', email: 'ivy@example.com' };
+const ids: { id: string; status: 'Active' | 'Closed'; createdAt: Date; type: string }[] = [];
+
+beforeAll(async () => {
+  await db().insert(user).values({ id: investor.id, name: investor.name, email: investor.email, emailVerified: true });
+  await db().insert(profile).values({ userId: investor.id, isInvestor: true });
+  const types = ['Residential', 'Commercial Property', 'Mixed Use', 'Residential Development', 'Land'];
+  for (let i = 0; i < 14; i++) {
+    const status = i % 4 === 3 ? 'Closed' : 'Active';
+    const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 3600_000);
+    const [row] = await db()
+      .insert(deal)
+      .values({
+        title: `Deal ${i}`,
+        location: 'Reno, NV',
+        type: types[i % types.length]!,
+        description: 'x',
+        loanAmount: 1_000_000,
+        ltv: 60,
+        termMonths: 12,
+        interestRate: 10,
+        minimumInvestment: 25_000,
+        status,
+        createdAt,
+      })
+      .returning({ id: deal.id });
+    ids.push({ id: row!.id, status, createdAt, type: types[i % types.length]! });
+  }
+});
+
+async function allPages(pageSize: number, filter: 'all' | 'residential' = 'all') {
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await listDeals(investor.id, { filter, page, pageSize, followedFirst: true });
+    out.push(...res.deals.map((d) => `${d.id}:${d.following}`));
+    if (page >= res.pageCount) return { out, res };
+  }
+}
+
+describe('investor order', () => {
+  it('followed first, then Active, then newest, across every page boundary', async () => {
+    const followed = [ids[2]!, ids[3]!, ids[10]!]; // Active, Closed, Active
+    for (const d of followed) await db().insert(dealInterest).values({ userId: investor.id, dealId: d.id });
+    const isFollowed = (id: string) => followed.some((f) => f.id === id);
+    const expected = [...ids]
+      .sort(
+        (a, b) =>
+          Number(isFollowed(b.id)) - Number(isFollowed(a.id)) ||
+          Number(b.status === 'Active') - Number(a.status === 'Active') ||
+          b.createdAt.getTime() - a.createdAt.getTime(),
+      )
+      .map((d) => `${d.id}:${isFollowed(d.id)}`);
+    for (const size of [1, 2, 3, 4, 6, 20]) expect((await allPages(size)).out, `page size ${size}`).toEqual(expected);
+
+    const residential = await allPages(3, 'residential');
+    expect(residential.res.total).toBe(ids.filter((d) => d.type.includes('Residential')).length);
+    const beyond = await listDeals(investor.id, { filter: 'all', page: 99, pageSize: 6, followedFirst: true });
+    expect(beyond.page).toBe(3);
+    const newest = await listDeals(investor.id, { filter: 'all', page: 1, pageSize: 3, followedFirst: false });
+    expect(newest.deals.map((d) => d.id)).toEqual([ids[13]!.id, ids[12]!.id, ids[11]!.id]);
+    await db().delete(dealInterest);
+  });
+});
+
+describe('interest', () => {
+  it('20 concurrent follows make one row and one notification; closed and missing deals refuse', async () => {
+    const active = ids.find((d) => d.status === 'Active')!;
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => followDeal(investor, active.id)));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok && o.title === 'Already Interested')).toHaveLength(19);
+    const [rows] = await db().select({ n: count() }).from(dealInterest).where(eq(dealInterest.dealId, active.id));
+    expect(rows!.n).toBe(1);
+    const notes = await db().select().from(notification).where(eq(notification.title, 'Interest Recorded'));
+    expect(notes).toHaveLength(1);
+    expect((await getDeal(investor.id, active.id))?.following).toBe(true);
+
+    expect(await unfollowDeal(investor, active.id)).toEqual({ ok: true, following: false });
+    expect((await getDeal(investor.id, active.id))?.following).toBe(false);
+
+    const closed = ids.find((d) => d.status === 'Closed')!;
+    expect(await followDeal(investor, closed.id)).toMatchObject({ ok: false, status: 409, title: 'Deal Closed' });
+    expect(await followDeal(investor, randomUUID())).toMatchObject({ ok: false, status: 404 });
+    expect(await followDeal(investor, 'nope')).toMatchObject({ ok: false, status: 404 });
+  });
+});
