@@ -1,19 +1,237 @@
-/** /admin-dashboard/contacts: View Contacts (spec §2 Admin area), admins only. */
-import { MessageSquare } from 'lucide-react';
+/**
+ * /admin-dashboard/contacts, View Contacts (spec §2 Admin area, §5 contact search, §9;
+ * decisions.md contact status): every inquiry newest first, searched over name, e-mail, note and
+ * status, filtered by status, 15 a page, computed by the database. Opening a message marks it
+ * read; 'Reply' opens the mail client with a prefilled subject and marks it replied; 'Archive'.
+ */
+import { Archive, Inbox, Mail, Phone, Reply } from 'lucide-react';
+import { useState } from 'react';
+import { data, Link, useFetcher } from 'react-router';
 import type { Route } from './+types/contacts';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { Pager, SearchBox } from '~/components/ui/pager';
+import { cn } from '~/lib/cn';
+import { telHref } from '~/lib/format';
+import { audit } from '~/server/domain/audit.server';
+import {
+  CONTACT_STATUSES,
+  CONTACTS_PAGE_SIZE,
+  listContacts,
+  setContactStatus,
+  type ContactStatus,
+} from '~/server/domain/contacts.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').slice(0, 200);
+  const statusParam = url.searchParams.get('status');
+  const status = (CONTACT_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ContactStatus) : null;
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const [list, all] = await Promise.all([
+    listContacts({ q, status, page }),
+    q || status ? listContacts({ q: '', status: null, page: 1 }) : null,
+  ]);
+  return {
+    ...list,
+    q,
+    status,
+    totalInquiries: all ? all.total : list.total,
+    contacts: list.contacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
 }
 
-export default function AdminContacts() {
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const status = String(form.get('status') ?? '');
+  const id = String(form.get('id') ?? '');
+  if (form.get('intent') !== 'status' || !(CONTACT_STATUSES as readonly string[]).includes(status))
+    return data({ ok: false }, { status: 400 });
+  const previous = await setContactStatus(id, status as ContactStatus, form.get('onlyIfNew') === '1');
+  if (previous) await audit(admin, 'contact.status_changed', { type: 'contact', id }, { from: previous, to: status });
+  return data({ ok: true });
+}
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  });
+
+const statusStyle: Record<ContactStatus, string> = {
+  new: 'bg-brass-100 text-brass-800',
+  read: 'bg-navy-50 text-navy-700',
+  replied: 'bg-emerald-50 text-success',
+  archived: 'bg-line/60 text-muted',
+};
+
+type Row = Route.ComponentProps['loaderData']['contacts'][number];
+
+function ContactRow({ c }: { c: Row }) {
+  const fetcher = useFetcher();
+  const [open, setOpen] = useState(false);
+  const long = (c.note ?? '').length > 100;
+  const pending = fetcher.formData?.get('status');
+  const status = (typeof pending === 'string' ? pending : c.status) as ContactStatus;
+  const setStatus = (next: ContactStatus, onlyIfNew = false) =>
+    void fetcher.submit({ intent: 'status', id: c.id, status: next, onlyIfNew: onlyIfNew ? '1' : '0' }, { method: 'post' });
+  const subject = encodeURIComponent('Re: your inquiry to Ormsby Lending');
+  return (
+    <tr className="border-t border-line align-top">
+      <td className="py-3 pr-4">
+        <p className="font-medium text-navy-900">{c.name}</p>
+        <span className={cn('mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize', statusStyle[status])}>
+          {status}
+        </span>
+      </td>
+      <td className="py-3 pr-4 text-sm">
+        <a href={`mailto:${c.email}`} className="flex items-center gap-1.5 break-all text-navy-800 hover:underline">
+          <Mail aria-hidden className="size-3.5 shrink-0" /> {c.email}
+        </a>
+        {c.phone && (
+          <a href={telHref(c.phone)} className="mt-1 flex items-center gap-1.5 text-navy-800 hover:underline">
+            <Phone aria-hidden className="size-3.5 shrink-0" /> {c.phone}
+          </a>
+        )}
+      </td>
+      <td className="max-w-md py-3 pr-4 text-sm">
+        {c.note ? (
+          <>
+            <p className={cn('whitespace-pre-line text-ink', long && !open && 'line-clamp-2')}>{c.note}</p>
+            {long && (
+              <button
+                type="button"
+                className="mt-1 text-xs font-semibold text-navy-700 hover:underline"
+                aria-expanded={open}
+                onClick={() => {
+                  setOpen(!open);
+                  if (!open && status === 'new') setStatus('read', true);
+                }}
+              >
+                {open ? 'Show less' : 'Show more'}
+              </button>
+            )}
+          </>
+        ) : (
+          <p className="text-muted italic">No message</p>
+        )}
+      </td>
+      <td className="py-3 pr-4 text-sm whitespace-nowrap text-muted">{dateTime(c.createdAt)}</td>
+      <td className="py-3 text-right whitespace-nowrap">
+        {status === 'new' && (
+          <button
+            type="button"
+            onClick={() => setStatus('read', true)}
+            className="mr-2 text-xs font-semibold text-navy-700 hover:underline"
+          >
+            Mark read
+          </button>
+        )}
+        <a
+          href={`mailto:${c.email}?subject=${subject}`}
+          onClick={() => status !== 'replied' && setStatus('replied')}
+          className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+        >
+          <Reply aria-hidden className="size-4" />
+          <span className="sr-only">Reply to {c.name}</span>
+        </a>
+        {status !== 'archived' && (
+          <button
+            type="button"
+            onClick={() => setStatus('archived')}
+            className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+          >
+            <Archive aria-hidden className="size-4" />
+            <span className="sr-only">Archive inquiry from {c.name}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export default function AdminContacts({ loaderData }: Route.ComponentProps) {
+  const { contacts, total, page, pageCount, q, status, totalInquiries } = loaderData;
+  const filterHref = (s: string | null) => {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (s) params.set('status', s);
+    const str = params.toString();
+    return str ? `?${str}` : '?';
+  };
   return (
     <>
       <PageHeader title="View Contacts" subtitle="Review contact inquiries and messages" />
-      <EmptyState icon={MessageSquare} title="Nothing to show yet" />
+      <p className="-mt-4 mb-6 text-lg font-semibold text-navy-900">{totalInquiries} Total Inquiries</p>
+      <section
+        aria-labelledby="inquiries"
+        className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]"
+      >
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+          <h2 id="inquiries" className="text-xl">
+            Contact Inquiries
+          </h2>
+          <SearchBox q={q} placeholder="Search contacts..." label="Search contacts" hidden={status ? { status } : {}} />
+        </div>
+        <nav aria-label="Status" className="mt-4 flex flex-wrap gap-2">
+          {[null, ...CONTACT_STATUSES].map((s) => (
+            <Link
+              key={s ?? 'all'}
+              to={filterHref(s)}
+              aria-current={s === status ? 'page' : undefined}
+              className={cn(
+                'rounded-full border px-3 py-1.5 text-sm font-semibold capitalize',
+                s === status ? 'border-navy-900 bg-navy-900 text-white' : 'border-line text-navy-800 hover:border-navy-400',
+              )}
+            >
+              {s ?? 'All'}
+            </Link>
+          ))}
+        </nav>
+        {contacts.length === 0 ? (
+          <div className="mt-6">
+            <EmptyState icon={Inbox} title={q || status ? 'No inquiries match your search' : 'No inquiries yet'} />
+          </div>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[720px] text-left">
+              <thead>
+                <tr className="text-xs tracking-wide text-muted uppercase">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Contact
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Message
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Date &amp; Time
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {contacts.map((c) => (
+                  <ContactRow key={c.id} c={c} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="mt-6">
+          <Pager page={page} pageCount={pageCount} total={total} pageSize={CONTACTS_PAGE_SIZE} noun="contacts" />
+        </div>
+      </section>
     </>
   );
 }

@@ -1,19 +1,245 @@
-/** /admin-dashboard/users: View Users (spec §2 Admin area), admins only. */
-import { Users } from 'lucide-react';
+/**
+ * /admin-dashboard/users, View Users (spec §2 Admin area, §9 admin user filter): the directory
+ * with search (name, e-mail), the user-type filter, 15 a page; an expanded row loads that
+ * user's documents (open PDFs and images inline, or download, through the authorised route)
+ * and deal interests. Admins only, checked here and in the details route.
+ */
+import { ChevronDown, Download, Eye, Loader2, Users as UsersIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/users';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { Pager, SearchBox } from '~/components/ui/pager';
+import { cn } from '~/lib/cn';
+import { formatBytes } from '~/lib/documents';
+import { listUsers, USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').slice(0, 200);
+  const typeParam = url.searchParams.get('type');
+  const type = (USER_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as UserType) : null;
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const list = await listUsers({ q, type, page });
+  return {
+    ...list,
+    q,
+    type,
+    users: list.users.map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    })),
+  };
 }
 
-export default function AdminUsers() {
+/** Spec §6: the admin list's labels. */
+function typeLabel(u: { isBorrower: boolean; isInvestor: boolean }) {
+  if (u.isBorrower && u.isInvestor) return 'Both';
+  if (u.isBorrower) return 'Borrower';
+  if (u.isInvestor) return 'Investor';
+  return 'Unspecified';
+}
+
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+interface Details {
+  documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
+  interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
+}
+
+function UserDetails({ userId }: { userId: string }) {
+  const fetcher = useFetcher<Details>();
+  useEffect(() => {
+    if (fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/admin-dashboard/users/${userId}/details`);
+  }, [fetcher, userId]);
+  if (!fetcher.data)
+    return (
+      <p className="flex items-center gap-2 py-4 text-sm text-muted">
+        <Loader2 aria-hidden className="size-4 animate-spin" /> Loading documents and interests…
+      </p>
+    );
+  const { documents, interests } = fetcher.data;
+  const previewable = (mime: string) => /^(application\/pdf|image\/(png|jpeg))/.test(mime);
+  return (
+    <div className="grid gap-6 py-4 lg:grid-cols-2">
+      <section>
+        <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Documents</h3>
+        {documents.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No documents found</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {documents.map((d) => (
+              <li
+                key={d.id}
+                className="flex items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+              >
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-navy-900">{d.title}</span>
+                  <span className="text-xs text-muted">
+                    {d.fileName} · {formatBytes(d.fileSize)} · {date(d.createdAt)}
+                  </span>
+                </span>
+                <span className="flex shrink-0 gap-1">
+                  {previewable(d.mimeType) && (
+                    <a
+                      href={`/documents/${d.id}/download?inline=1`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+                    >
+                      <Eye aria-hidden className="size-4" />
+                      <span className="sr-only">Open {d.title}</span>
+                    </a>
+                  )}
+                  <a
+                    href={`/documents/${d.id}/download`}
+                    className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+                  >
+                    <Download aria-hidden className="size-4" />
+                    <span className="sr-only">Download {d.title}</span>
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Deal interests</h3>
+        {interests.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No deal interests found</p>
+        ) : (
+          <ul className="mt-2 grid gap-2">
+            {interests.map((i) => (
+              <li key={i.dealId} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm">
+                <Link to={`/deal/${i.dealId}`} className="font-medium text-navy-900 hover:underline">
+                  {i.title}
+                </Link>
+                <span className="block text-xs text-muted">
+                  {[i.location, i.type].filter(Boolean).join(' · ')} · since {date(i.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type UserRow = Route.ComponentProps['loaderData']['users'][number];
+
+function Row({ u }: { u: UserRow }) {
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <PageHeader title="View Users" subtitle="Borrowers and investors with their documents and interests" />
-      <EmptyState icon={Users} title="Nothing to show yet" />
+      <tr className="border-t border-line">
+        <td className="py-3 pr-4">
+          <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex items-center gap-2 text-left">
+            <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-muted transition-transform', open && 'rotate-180')} />
+            <span>
+              <span className="block font-medium text-navy-900">{u.name}</span>
+              <span className="sr-only">{open ? 'Hide' : 'Show'} documents and interests</span>
+            </span>
+          </button>
+        </td>
+        <td className="py-3 pr-4 text-sm break-all">
+          <a href={`mailto:${u.email}`} className="text-navy-800 hover:underline">
+            {u.email}
+          </a>
+        </td>
+        <td className="py-3 pr-4 text-sm">
+          {typeLabel(u)}
+          {u.isAdmin && (
+            <span className="ml-2 rounded-full bg-brass-100 px-2 py-0.5 text-xs font-semibold text-brass-800">Admin</span>
+          )}
+        </td>
+        <td className="hidden py-3 pr-4 text-sm text-muted md:table-cell">{u.phone ?? '—'}</td>
+        <td className="py-3 text-sm whitespace-nowrap text-muted">{date(u.createdAt)}</td>
+      </tr>
+      {open && (
+        <tr className="bg-ivory">
+          <td colSpan={5} className="px-4">
+            <UserDetails userId={u.id} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { users, total, page, pageCount, q, type } = loaderData;
+  const filterHref = (t: string | null) => {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (t) params.set('type', t);
+    const s = params.toString();
+    return s ? `?${s}` : '?';
+  };
+  return (
+    <>
+      <PageHeader title="View Users" subtitle={`${total} ${total === 1 ? 'user' : 'users'}`} />
+      <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+          <nav aria-label="User type" className="flex flex-wrap gap-2">
+            {[null, ...USER_TYPES].map((t) => (
+              <Link
+                key={t ?? 'all'}
+                to={filterHref(t)}
+                aria-current={t === type ? 'page' : undefined}
+                className={cn(
+                  'rounded-full border px-3 py-1.5 text-sm font-semibold capitalize',
+                  t === type ? 'border-navy-900 bg-navy-900 text-white' : 'border-line text-navy-800 hover:border-navy-400',
+                )}
+              >
+                {t ?? 'All'}
+              </Link>
+            ))}
+          </nav>
+          <SearchBox q={q} placeholder="Search by name or email..." label="Search users" hidden={type ? { type } : {}} />
+        </div>
+        {users.length === 0 ? (
+          <div className="mt-6">
+            <EmptyState icon={UsersIcon} title="No users to display." />
+          </div>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left">
+              <thead>
+                <tr className="text-xs tracking-wide text-muted uppercase">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Type
+                  </th>
+                  <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
+                    Phone
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Joined
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <Row key={u.id} u={u} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="mt-6">
+          <Pager page={page} pageCount={pageCount} total={total} pageSize={USERS_PAGE_SIZE} noun="users" />
+        </div>
+      </section>
     </>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * Contact inquiries (spec §3 contacts, §7 Contacts). A new inquiry is stored with status `new`
- * and the e-mail to the lender (contact-form-handler) is queued in the same transaction.
+ * and the e-mail to the lender (contact-form-handler) is queued in the same transaction. Admins
+ * list, search and move them through new → read → replied → archived (decisions.md).
  */
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { contact } from '../db/schema';
-import { transaction } from '../db/client.server';
+import { db, transaction } from '../db/client.server';
 import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
 import type { ContactInput } from '~/lib/schemas/contact';
@@ -22,4 +24,54 @@ export async function createContact(input: Omit<ContactInput, 'altcha'>): Promis
     });
     return row!.id;
   });
+}
+
+export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+/** Spec §9: admin contacts page size. */
+export const CONTACTS_PAGE_SIZE = 15;
+
+/**
+ * One page of inquiries, newest first (spec §2 View Contacts): `q` matches name, e-mail, note
+ * and status case-insensitively (spec §5), `status` narrows to one status. A page past the end
+ * gives the last page.
+ */
+export async function listContacts(opts: { q: string; status: ContactStatus | null; page: number }) {
+  const q = opts.q.trim();
+  const where = and(
+    q
+      ? ilike(
+          sql`(${contact.name} || ' ' || ${contact.email} || ' ' || coalesce(${contact.note}, '') || ' ' || ${contact.status})`,
+          `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
+        )
+      : undefined,
+    opts.status ? eq(contact.status, opts.status) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(contact).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, opts.page), pageCount);
+  const rows = await db()
+    .select()
+    .from(contact)
+    .where(where)
+    .orderBy(desc(contact.createdAt), desc(contact.id))
+    .limit(CONTACTS_PAGE_SIZE)
+    .offset((page - 1) * CONTACTS_PAGE_SIZE);
+  return { contacts: rows, total, page, pageCount };
+}
+
+/**
+ * Sets inquiry `id` to `status` (decisions.md: new → read → replied → archived); `onlyIfNew`
+ * moves it only from `new` (opening an inquiry marks it read once). Returns the previous
+ * status, or null when nothing changed or there is no such inquiry.
+ */
+export async function setContactStatus(id: string, status: ContactStatus, onlyIfNew = false): Promise<ContactStatus | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [before] = await db().select({ status: contact.status }).from(contact).where(eq(contact.id, id));
+  if (!before || before.status === status || (onlyIfNew && before.status !== 'new')) return null;
+  await db()
+    .update(contact)
+    .set({ status })
+    .where(and(eq(contact.id, id), eq(contact.status, before.status)));
+  return before.status;
 }

@@ -1,0 +1,106 @@
+/**
+ * Pagination for admin lists (spec §2 View Contacts, §9): 'Showing X-Y of Z {noun}', previous
+ * and next, and the current page ±1 — only when there is more than one page. Links keep the
+ * rest of the query (search, filters), so a page can be shared or reloaded.
+ */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { cn } from '~/lib/cn';
+import { pageWindow } from '~/lib/deals';
+
+export function Pager({
+  page,
+  pageCount,
+  total,
+  pageSize,
+  noun,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  noun: string;
+}) {
+  const { search } = useLocation();
+  if (pageCount <= 1) return null;
+  const href = (p: number) => {
+    const params = new URLSearchParams(search);
+    if (p > 1) params.set('page', String(p));
+    else params.delete('page');
+    const s = params.toString();
+    return s ? `?${s}` : '?';
+  };
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const cell = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2 text-sm font-semibold';
+  return (
+    <nav aria-label="Pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-muted">
+        Showing {from}-{to} of {total} {noun}
+      </p>
+      <div className="flex items-center gap-1.5">
+        {page > 1 && (
+          <Link to={href(page - 1)} className={cn(cell, 'border-line bg-surface hover:border-navy-400')}>
+            <ChevronLeft aria-hidden className="size-4" />
+            <span className="sr-only">Previous page</span>
+          </Link>
+        )}
+        {pageWindow(page, pageCount).map((p) => (
+          <Link
+            key={p}
+            to={href(p)}
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={`Page ${p}`}
+            className={cn(
+              cell,
+              p === page ? 'border-navy-900 bg-navy-900 text-white' : 'border-line bg-surface hover:border-navy-400',
+            )}
+          >
+            {p}
+          </Link>
+        ))}
+        {page < pageCount && (
+          <Link to={href(page + 1)} className={cn(cell, 'border-line bg-surface hover:border-navy-400')}>
+            <ChevronRight aria-hidden className="size-4" />
+            <span className="sr-only">Next page</span>
+          </Link>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** A search box that submits with GET, keeping the given hidden filters; page resets to 1. */
+export function SearchBox({
+  q,
+  placeholder,
+  label,
+  hidden = {},
+}: {
+  q: string;
+  placeholder: string;
+  label: string;
+  hidden?: Record<string, string>;
+}) {
+  return (
+    <form method="get" role="search" className="flex w-full max-w-md gap-2">
+      {Object.entries(hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label className="sr-only" htmlFor="list-search">
+        {label}
+      </label>
+      <input
+        id="list-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder={placeholder}
+        className="block w-full rounded-lg border border-line bg-surface px-3.5 py-2 text-ink shadow-xs focus:border-navy-500 focus:ring-2 focus:ring-navy-200 focus:outline-none"
+      />
+      <button type="submit" className="rounded-lg bg-navy-900 px-4 text-sm font-semibold text-white hover:bg-navy-800">
+        Search
+      </button>
+    </form>
+  );
+}

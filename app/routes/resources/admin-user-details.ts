@@ -1,0 +1,19 @@
+/**
+ * GET /admin-dashboard/users/{id}/details: one user's documents and deal interests for an
+ * expanded row of the user directory (spec §2 'View Users'), admins only (JSON).
+ */
+import type { Route } from './+types/admin-user-details';
+import { userDetails } from '~/server/domain/admin-users.server';
+import { requireAdmin } from '~/server/guards.server';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const details = await userDetails(params.id);
+  return Response.json(
+    {
+      documents: details.documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+      interests: details.interests.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+}
