@@ -8,7 +8,14 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
-import { forgotPasswordSchema, newPasswordSchema, signInSchema, signUpSchema, MESSAGES } from '~/lib/schemas/auth';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  MESSAGES,
+  newPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '~/lib/schemas/auth';
 import type { Toast } from '~/lib/toast';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { db } from './db/client.server';
@@ -187,4 +194,60 @@ export async function signOutAction(request: Request, clientIp: string, to = '/'
     logger.error({ err: error }, 'sign-out failed');
     return redirect(to);
   }
+}
+
+/**
+ * Change password (spec §5, §8 Password change; decisions.md): the current password is checked
+ * by better-auth ('Current password is incorrect'), the new one follows the sign-up rule, every
+ * other session is signed out and this one gets a fresh cookie. Answers `{ intent, ok, toast,
+ * result }` with 400 on refusal.
+ */
+export async function changePasswordAction(request: Request, clientIp: string, formData: FormData) {
+  const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  if (submission.status !== 'success')
+    return data(
+      {
+        intent: 'change-password' as const,
+        ok: false,
+        toast: { type: 'error', title: 'Error', description: 'Failed to update password' } as Toast,
+        result: submission.reply(hide),
+      },
+      { status: 400 },
+    );
+  const res = await callAuth(request, clientIp, '/change-password', {
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.newPassword,
+    revokeOtherSessions: true,
+  });
+  if (!res.ok) {
+    const wrong = res.code === 'INVALID_PASSWORD';
+    const message = wrong
+      ? 'Current password is incorrect'
+      : res.status === 429
+        ? TOO_MANY
+        : res.message || 'Failed to update password';
+    return data(
+      {
+        intent: 'change-password' as const,
+        ok: false,
+        toast: { type: 'error', title: 'Error', description: message } as Toast,
+        result: submission.reply({
+          ...hide,
+          fieldErrors: wrong ? { currentPassword: [message] } : undefined,
+          formErrors: wrong ? undefined : [message],
+        }),
+      },
+      { status: res.status === 429 ? 429 : 400 },
+    );
+  }
+  return data(
+    {
+      intent: 'change-password' as const,
+      ok: true,
+      toast: { type: 'success', title: 'Success', description: 'Password updated successfully' } as Toast,
+      result: submission.reply({ resetForm: true }),
+    },
+    { headers: cookieHeaders(res.cookies) },
+  );
 }

@@ -13,13 +13,8 @@ import { Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { telHref } from '~/lib/format';
 import { audit } from '~/server/domain/audit.server';
-import {
-  CONTACT_STATUSES,
-  CONTACTS_PAGE_SIZE,
-  listContacts,
-  setContactStatus,
-  type ContactStatus,
-} from '~/server/domain/contacts.server';
+import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
+import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,19 +1,180 @@
-/** /admin-dashboard: Dashboard (spec §2 Admin area), admins only. */
-import { LayoutDashboard } from 'lucide-react';
+/**
+ * /admin-dashboard (spec §2 Admin Dashboard): Total Users, Active Deals, Contact Inquiries and
+ * Recent Activity (inquiries of the last 7 days); the 5 newest users and inquiries with 'View
+ * All Inquiries & Reply'; quick actions; a chart of sign-ups and inquiries per week over the last
+ * 12 weeks. Admins only.
+ */
+import { Activity, Building2, MessageSquare, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
-import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { buttonClasses } from '~/components/ui/button';
+import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const f = await dashboardFigures();
+  return {
+    ...f,
+    newestUsers: f.newestUsers.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+    newestContacts: f.newestContacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
 }
 
-export default function AdminDashboard() {
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function Stat({ label, value, icon: Icon }: { label: string; value: number; icon: typeof Users }) {
+  return (
+    <div className="rounded-[var(--radius-card)] border border-line bg-surface p-5 shadow-[var(--shadow-card)]">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-muted">{label}</p>
+        <Icon aria-hidden className="size-5 text-brass-600" />
+      </div>
+      <p className="mt-2 font-serif text-3xl text-navy-900">{value.toLocaleString('en-US')}</p>
+    </div>
+  );
+}
+
+function WeeklyChart({ weeks }: { weeks: { week: string; signups: number; inquiries: number }[] }) {
+  const max = Math.max(1, ...weeks.flatMap((w) => [w.signups, w.inquiries]));
+  const h = 140;
+  return (
+    <figure>
+      <svg viewBox={`0 0 ${weeks.length * 40} ${h + 24}`} className="h-48 w-full" role="img" aria-labelledby="weekly-title">
+        <title id="weekly-title">Sign-ups and inquiries per week, last 12 weeks</title>
+        {weeks.map((w, i) => {
+          const su = (w.signups / max) * h;
+          const iq = (w.inquiries / max) * h;
+          return (
+            <g key={w.week} transform={`translate(${i * 40 + 6} 0)`}>
+              <rect x={0} y={h - su} width={12} height={su} rx={2} className="fill-navy-700" />
+              <rect x={14} y={h - iq} width={12} height={iq} rx={2} className="fill-brass-500" />
+              {i % 2 === 0 && (
+                <text x={13} y={h + 16} textAnchor="middle" className="fill-muted text-[9px]">
+                  {new Date(`${w.week}T00:00:00Z`).toLocaleDateString('en-US', {
+                    month: 'short',
+                    day: 'numeric',
+                    timeZone: 'UTC',
+                  })}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="mt-2 flex gap-4 text-sm text-muted">
+        <span className="flex items-center gap-1.5">
+          <span aria-hidden className="size-3 rounded-sm bg-navy-700" /> Sign-ups
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span aria-hidden className="size-3 rounded-sm bg-brass-500" /> Inquiries
+        </span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>Per week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Sign-ups</th>
+            <th scope="col">Inquiries</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.week}>
+              <td>{w.week}</td>
+              <td>{w.signups}</td>
+              <td>{w.inquiries}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { totals, newestUsers, newestContacts, weeks } = loaderData;
+  const card = 'rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]';
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Users, deals and inquiries at a glance" />
-      <EmptyState icon={LayoutDashboard} title="Nothing to show yet" />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Stat label="Total Users" value={totals.users} icon={Users} />
+        <Stat label="Active Deals" value={totals.activeDeals} icon={Building2} />
+        <Stat label="Contact Inquiries" value={totals.contacts} icon={MessageSquare} />
+        <Stat label="Recent Activity" value={totals.recentInquiries} icon={Activity} />
+      </div>
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <section aria-labelledby="recent-users" className={card}>
+          <h2 id="recent-users" className="text-xl">
+            Recently joined
+          </h2>
+          {newestUsers.length === 0 ? (
+            <p className="mt-4 text-sm text-muted">No recent users to display</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-line">
+              {newestUsers.map((u) => (
+                <li key={u.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-navy-900">{u.name}</span>
+                    <span className="block truncate text-muted">{u.email}</span>
+                  </span>
+                  <span className="shrink-0 text-muted">{date(u.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="recent-inquiries" className={card}>
+          <h2 id="recent-inquiries" className="text-xl">
+            Recent inquiries
+          </h2>
+          {newestContacts.length === 0 ? (
+            <p className="mt-4 text-sm text-muted">No recent contacts to display</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-line">
+              {newestContacts.map((c) => (
+                <li key={c.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-navy-900">{c.name}</span>
+                    <span className="block truncate text-muted">{c.email}</span>
+                  </span>
+                  <span className="shrink-0 text-muted">{date(c.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to="/admin-dashboard/contacts" className={buttonClasses('navy', 'md', 'mt-4')}>
+            View All Inquiries &amp; Reply
+          </Link>
+        </section>
+      </div>
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="weekly" className={card}>
+          <h2 id="weekly" className="text-xl">
+            Last 12 weeks
+          </h2>
+          <WeeklyChart weeks={weeks} />
+        </section>
+        <section aria-labelledby="quick" className={card}>
+          <h2 id="quick" className="text-xl">
+            Quick actions
+          </h2>
+          <div className="mt-4 grid gap-3">
+            <Link to="/admin-dashboard/deals" className={buttonClasses('secondary')}>
+              Manage deals
+            </Link>
+            <Link to="/admin-dashboard/users" className={buttonClasses('secondary')}>
+              View users
+            </Link>
+            <Link to="/admin-dashboard/contacts" className={buttonClasses('secondary')}>
+              View contacts
+            </Link>
+          </div>
+        </section>
+      </div>
     </>
   );
 }

@@ -1,19 +1,140 @@
-/** /admin-dashboard/settings: Settings (spec §2 Admin area), admins only. */
-import { Settings } from 'lucide-react';
+/**
+ * /admin-dashboard/settings (spec §2 Settings, §4 password dialog, §5 change password): the
+ * 'Password Management' card and the 'Change Admin Password' dialog (Current Password, New
+ * Password, Confirm New Password; 'Updating...' while working; closes and clears on success).
+ * The current password is checked on the server; the change is recorded in the audit log.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { KeyRound } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { Route } from './+types/settings';
-import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { ErrorList, Field } from '~/components/forms';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { changePasswordSchema } from '~/lib/schemas/auth';
+import { showToast } from '~/lib/toast';
+import { useFetcherAnswer } from '~/lib/use-fetcher-answer';
+import { changePasswordAction } from '~/server/auth-actions.server';
+import { audit } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  return { email: admin.email };
 }
 
-export default function AdminSettings() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const answer = await changePasswordAction(request, context.clientIp, await request.formData());
+  if (answer.data.ok) await audit(admin, 'admin.password_changed', { type: 'user', id: admin.id });
+  return answer;
+}
+
+function PasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<typeof action>();
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [form, fields] = useForm({
+    id: 'admin-password',
+    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  useFetcherAnswer(fetcher, (answer) => {
+    showToast(answer.toast);
+    if (!answer.ok) return;
+    setOpen(false);
+    setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  });
+  const busy = fetcher.state !== 'idle';
+  const filled = values.currentPassword && values.newPassword && values.confirmPassword;
+  const track = (name: keyof typeof values) => (e: React.FormEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [name]: value }));
+  };
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      }}
+    >
+      <Dialog.Trigger className={buttonClasses('navy')}>Change Password</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl"
+        >
+          <Dialog.Title className="font-serif text-2xl text-navy-900">Change Admin Password</Dialog.Title>
+          <fetcher.Form method="post" {...getFormProps(form)} className="mt-5 grid gap-4">
+            <Field
+              label="Current Password"
+              errors={fields.currentPassword.errors}
+              inputProps={{
+                ...getInputProps(fields.currentPassword, { type: 'password' }),
+                autoComplete: 'current-password',
+                onInput: track('currentPassword'),
+              }}
+            />
+            <Field
+              label="New Password"
+              errors={fields.newPassword.errors}
+              inputProps={{
+                ...getInputProps(fields.newPassword, { type: 'password' }),
+                autoComplete: 'new-password',
+                onInput: track('newPassword'),
+              }}
+            />
+            <Field
+              label="Confirm New Password"
+              errors={fields.confirmPassword.errors}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: 'password' }),
+                autoComplete: 'new-password',
+                onInput: track('confirmPassword'),
+              }}
+            />
+            <ErrorList id={form.errorId} errors={form.errors} />
+            <div className="mt-2 flex justify-end gap-3">
+              <Dialog.Close className={buttonClasses('secondary')}>Cancel</Dialog.Close>
+              <Button type="submit" variant="navy" disabled={!filled || busy}>
+                {busy ? 'Updating...' : 'Update Password'}
+              </Button>
+            </div>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Settings" subtitle="Manage system settings and configurations" />
-      <EmptyState icon={Settings} title="Nothing to show yet" />
+      <section
+        aria-labelledby="password-management"
+        className="max-w-2xl rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]"
+      >
+        <h2 id="password-management" className="flex items-center gap-2 text-xl">
+          <KeyRound aria-hidden className="size-5 text-brass-600" /> Password Management
+        </h2>
+        <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h3 className="font-sans text-base font-semibold text-navy-900">Admin Password</h3>
+            <p className="text-sm text-muted">
+              Signed in as {loaderData.email}. Changing the password signs out your other sessions.
+            </p>
+          </div>
+          <PasswordDialog />
+        </div>
+      </section>
     </>
   );
 }

@@ -12,7 +12,8 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { formatBytes } from '~/lib/documents';
-import { listUsers, USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/server/domain/admin-users.server';
+import { USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
+import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {

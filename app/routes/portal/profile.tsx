@@ -9,7 +9,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Camera, KeyRound, LogOut, Mail, Pencil, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/profile';
 import { PasswordChecklist } from '~/components/auth/password-checklist';
@@ -29,6 +29,8 @@ import {
   PROFILE_PROPERTY_TYPES,
 } from '~/lib/schemas/profile';
 import { showToast, type Toast } from '~/lib/toast';
+import { useFetcherAnswer } from '~/lib/use-fetcher-answer';
+import { changePasswordAction } from '~/server/auth-actions.server';
 import { callAuth, cookieHeaders } from '~/server/auth-gateway.server';
 import {
   getProfile,
@@ -142,42 +144,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: 'Check your email for password reset instructions',
       });
     }
-    case 'change-password': {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema });
-      if (submission.status !== 'success')
-        return answer(
-          intent,
-          400,
-          { type: 'error', title: 'Error', description: 'Failed to update password' },
-          submission.reply({ hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] }),
-        );
-      const res = await callAuth(request, context.clientIp, '/change-password', {
-        currentPassword: submission.value.currentPassword,
-        newPassword: submission.value.newPassword,
-        revokeOtherSessions: true,
-      });
-      if (!res.ok) {
-        const wrong = res.code === 'INVALID_PASSWORD';
-        const message = wrong ? 'Current password is incorrect' : res.message || 'Failed to update password';
-        return answer(
-          intent,
-          res.status === 429 ? 429 : 400,
-          { type: 'error', title: 'Error', description: message },
-          submission.reply({
-            fieldErrors: wrong ? { currentPassword: [message] } : undefined,
-            formErrors: wrong ? undefined : [message],
-            hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
-          }),
-        );
-      }
-      return answer(
-        intent,
-        200,
-        { type: 'success', title: 'Success', description: 'Password updated successfully' },
-        submission.reply({ resetForm: true }),
-        { headers: cookieHeaders(res.cookies) },
-      );
-    }
+    case 'change-password':
+      return changePasswordAction(request, context.clientIp, formData);
     case 'logout-all': {
       // decisions.md: every session of the user, this one included; then to /login.
       const revoked = await callAuth(request, context.clientIp, '/revoke-sessions', {});
@@ -212,13 +180,10 @@ export default function ProfilePage({ loaderData: { profile } }: Route.Component
 
 /** Shows the toast of a fetcher's answer once, and reports success to `onSuccess`. */
 function useAnswer(fetcher: ReturnType<typeof useFetcher<typeof action>>, onSuccess?: () => void) {
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    showToast(fetcher.data.toast);
-    if (fetcher.data.ok) onSuccess?.();
-  }, [fetcher.state, fetcher.data, onSuccess]);
+  useFetcherAnswer(fetcher, (answer) => {
+    showToast(answer.toast);
+    if (answer.ok) onSuccess?.();
+  });
 }
 
 const dateTime = (iso: string) =>

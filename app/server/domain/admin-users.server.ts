@@ -5,13 +5,9 @@
  * interests for an expanded row. Admin pages check is_admin before calling these.
  */
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
 import { db } from '../db/client.server';
 import { deal, dealInterest, document, profile, user } from '../db/schema';
-
-export const USER_TYPES = ['both', 'borrower', 'investor'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-/** Spec §9: admin users page size. */
-export const USERS_PAGE_SIZE = 15;
 
 const escapeLike = (q: string) => q.replace(/[%_\\]/g, (c) => `\\${c}`);
 

@@ -8,6 +8,7 @@ import { contact } from '../db/schema';
 import { db, transaction } from '../db/client.server';
 import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
+import { CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import type { ContactInput } from '~/lib/schemas/contact';
 
 /** Stores an inquiry and queues its notification; returns the new contact id. */
@@ -25,11 +26,6 @@ export async function createContact(input: Omit<ContactInput, 'altcha'>): Promis
     return row!.id;
   });
 }
-
-export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-/** Spec §9: admin contacts page size. */
-export const CONTACTS_PAGE_SIZE = 15;
 
 /**
  * One page of inquiries, newest first (spec §2 View Contacts): `q` matches name, e-mail, note

@@ -1,0 +1,12 @@
+/** Admin list constants shared by pages and server (spec §9 page sizes; decisions.md statuses). */
+
+export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+/** Spec §9: admin contacts page size. */
+export const CONTACTS_PAGE_SIZE = 15;
+
+/** Spec §9 admin user filter. */
+export const USER_TYPES = ['both', 'borrower', 'investor'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+/** Spec §9: admin users page size. */
+export const USERS_PAGE_SIZE = 15;
