@@ -11,7 +11,7 @@ import { db } from '~/server/db/client.server';
 import { outboxEmail } from '~/server/db/schema';
 import { queueEmail } from '~/server/mail/outbox.server';
 import { renderEmail } from '~/server/mail/templates.server';
-import { backoffMs, deliverDueEmails } from '~/server/mail/worker.server';
+import { backoffMs, deliverDueEmails, startOutboxWorker } from '~/server/mail/worker.server';
 import { createTransport, type MailTransport } from '~/server/mail/transport.server';
 import { useTestDatabase } from '../support/test-database';
 
@@ -92,6 +92,27 @@ describe('outbox worker', () => {
     const [row] = await db().select().from(outboxEmail);
     expect(row).toMatchObject({ status: 'failed', lastError: 'SMTP connection refused' });
     expect(await deliverDueEmails(createTransport(), new Date(dayLater.getTime() + 10 * 24 * 3600 * 1000))).toBe(0);
+  });
+
+  it('delivers a burst larger than one batch at once, without waiting for the next poll', async () => {
+    const sent: string[] = [];
+    const worker = startOutboxWorker({
+      async send(to) {
+        sent.push(to);
+      },
+    });
+    try {
+      for (let i = 0; i < 45; i++)
+        await queueEmail(db(), {
+          to: `burst${i}@example.test`,
+          template: 'contact-notification',
+          payload: { name: 'B', email: 'b@example.com' },
+        });
+      // The poll interval is 5 s: all 45 within 2 s means the worker went on after full batches.
+      await expect.poll(() => sent.length, { timeout: 2_000, interval: 50 }).toBe(45);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('caps the backoff at one hour', () => {

@@ -94,7 +94,10 @@ export function startOutboxWorker(transport: MailTransport = createTransport()) 
     }
     clearTimeout(timer);
     running = deliverDueEmails(transport)
-      .then(() => undefined)
+      .then((sent) => {
+        // A full batch: more may be due right now (a burst of sign-ups); go on at once.
+        if (sent >= BATCH) again = true;
+      })
       .catch((err) => logger.error({ err }, 'outbox worker error'))
       .finally(() => {
         running = undefined;

@@ -1,0 +1,233 @@
+/**
+ * The admin area (issue "Admin area"): every admin loader (page and `.data`) and action refuses
+ * anonymous, borrower, investor and borrower+investor users; in Chromium an admin pages through
+ * 40 contacts and 40 users, expands a user and downloads one of their documents, and (on a
+ * server of its own) changes the admin password and signs in with the new one.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  baseURL,
+  createVerifiedUser,
+  landing,
+  postForm,
+  sessionCookie,
+  signIn,
+  signUpFields,
+  uniqueIp,
+} from '../support/accounts';
+import { solveAltcha } from '../support/altcha';
+import { startServer } from '../support/server-process';
+
+async function asAdmin(page: Page) {
+  const cookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+  return cookie;
+}
+
+const adminPages = [
+  '/admin-dashboard',
+  '/admin-dashboard/deals',
+  '/admin-dashboard/users',
+  '/admin-dashboard/contacts',
+  '/admin-dashboard/settings',
+];
+
+test('every admin page, .data request and action refuses non-admins, and nothing changes', async () => {
+  const [borrower, investor, both] = await Promise.all([
+    createVerifiedUser({ borrower: true }, 'adm-b'),
+    createVerifiedUser({ investor: true }, 'adm-i'),
+    createVerifiedUser({ borrower: true, investor: true }, 'adm-bi'),
+  ]);
+  const admin = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const adminId = (
+    (await (await fetch(`${baseURL}/api/auth/get-session`, { headers: { Cookie: admin } })).json()) as { user: { id: string } }
+  ).user.id;
+  for (const [who, cookie] of [
+    ['anonymous', ''],
+    ['borrower', borrower.cookie],
+    ['investor', investor.cookie],
+    ['both', both.cookie],
+  ] as const) {
+    for (const path of [...adminPages, `/admin-dashboard/users/${adminId}/details`]) {
+      const expected = who === 'anonymous' ? `/admin-login?redirectTo=${encodeURIComponent(path)}` : '/';
+      expect(await landing(path, cookie), `${who} ${path}`).toBe(expected);
+      if (!path.endsWith('/details')) expect(await landing(path, cookie, 'data'), `${who} ${path}.data`).toBe(expected);
+    }
+    const actions: [string, Record<string, string>][] = [
+      ['/admin-dashboard/contacts', { intent: 'status', id: '00000000-0000-4000-8000-000000000000', status: 'archived' }],
+      [
+        '/admin-dashboard/settings',
+        { currentPassword: ADMIN.password, newPassword: 'Hijack3d!Pass', confirmPassword: 'Hijack3d!Pass' },
+      ],
+    ];
+    for (const [path, fields] of actions) {
+      const res = await postForm(path, fields, { cookie });
+      expect(res.status, `${who} POST ${path}`).toBe(302);
+      expect(res.headers.get('location')).toBe(who === 'anonymous' ? `/admin-login?redirectTo=${encodeURIComponent(path)}` : '/');
+    }
+  }
+  // The admin password is unchanged.
+  expect((await signIn(ADMIN.email, ADMIN.password, { admin: true })).status).toBe(302);
+});
+
+test('an admin pages through 40 contacts: the spec texts, search, statuses', async ({ page }) => {
+  const tag = `Pager${Date.now().toString(36)}`;
+  for (let i = 1; i <= 40; i++) {
+    const challenge = await (await fetch(`${baseURL}/api/altcha/challenge`)).json();
+    const note =
+      i === 1 ? `${'A long message about a bridge loan for a duplex in Sparks. '.repeat(3)}End.` : i === 2 ? '' : `Message ${i}`;
+    const res = await fetch(`${baseURL}/contact`, {
+      method: 'POST',
+      headers: { Origin: baseURL, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': uniqueIp() },
+      body: new URLSearchParams({
+        name: `${tag} ${String(i).padStart(2, '0')}`,
+        email: `c${i}@example.com`,
+        phone: i === 3 ? '(775) 555-0100' : '',
+        note,
+        altcha: await solveAltcha(challenge),
+      }),
+    });
+    expect(res.status).toBe(200);
+  }
+  await asAdmin(page);
+  await page.goto('/admin-dashboard/contacts');
+  await expect(page.getByRole('heading', { name: 'View Contacts' })).toBeVisible();
+  await expect(page.getByText('Review contact inquiries and messages')).toBeVisible();
+  await expect(page.getByText(/^\d+ Total Inquiries$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Contact Inquiries' })).toBeVisible();
+  await page.getByPlaceholder('Search contacts...').fill(tag.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Showing 1-15 of 40 contacts')).toBeVisible();
+  for (const col of ['Name', 'Contact', 'Message', 'Date & Time'])
+    await expect(page.getByRole('columnheader', { name: col })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Page 2' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Page 3' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page.getByText('Showing 16-30 of 40 contacts')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Page 3' })).toBeVisible();
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await expect(page.getByText('Showing 31-40 of 40 contacts')).toBeVisible();
+  const row1 = page.getByRole('row', { name: new RegExp(`${tag} 01`) });
+  await expect(row1.getByRole('link', { name: 'c1@example.com' })).toHaveAttribute('href', 'mailto:c1@example.com');
+  await expect(
+    page.getByRole('row', { name: new RegExp(`${tag} 03`) }).getByRole('link', { name: '(775) 555-0100' }),
+  ).toHaveAttribute('href', 'tel:+17755550100');
+  await expect(page.getByRole('row', { name: new RegExp(`${tag} 02`) }).getByText('No message')).toBeVisible();
+  await expect(row1.getByText(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)/)).toBeVisible();
+  // Opening a long message marks it read; Show less closes it.
+  await expect(row1.getByText('new', { exact: true })).toBeVisible();
+  await row1.getByRole('button', { name: 'Show more' }).click();
+  await expect(row1.getByRole('button', { name: 'Show less' })).toBeVisible();
+  await expect(row1.getByText('read', { exact: true })).toBeVisible();
+  await row1.getByRole('button', { name: `Archive inquiry from ${tag} 01` }).click();
+  await expect(row1.getByText('archived', { exact: true })).toBeVisible();
+  await page.goto(`/admin-dashboard/contacts?q=${tag}&status=archived`);
+  await expect(page.getByRole('row', { name: new RegExp(`${tag} 01`) })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+});
+
+test('an admin pages through 40 users, expands one and downloads their document', async ({ page }) => {
+  const tag = `dir${Date.now().toString(36)}`;
+  const made = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      postForm(
+        '/login',
+        signUpFields(`${tag}-${String(i).padStart(2, '0')}@example.com`, { borrower: i % 2 === 0, investor: i % 2 === 1 }),
+      ),
+    ),
+  );
+  expect(made.every((r) => r.status === 200)).toBe(true);
+  const owner = await createVerifiedUser({ borrower: true }, `${tag}-owner`);
+  const body = new FormData();
+  body.append('file', new Blob([new TextEncoder().encode('%PDF-1.7\n% admin download test\n')]), 'Bank statement.pdf');
+  expect(
+    (
+      await fetch(`${baseURL}/dashboard/loans/documents`, {
+        method: 'POST',
+        headers: { Origin: baseURL, Cookie: owner.cookie },
+        body,
+      })
+    ).status,
+  ).toBe(201);
+
+  await asAdmin(page);
+  await page.goto(`/admin-dashboard/users?q=${tag}`);
+  await expect(page.getByText('Showing 1-15 of 41 users')).toBeVisible();
+  await page.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page.getByText('Showing 16-30 of 41 users')).toBeVisible();
+  await page.getByRole('link', { name: 'Page 3' }).click();
+  await expect(page.getByText('Showing 31-41 of 41 users')).toBeVisible();
+  await page.getByRole('link', { name: 'Investor' }).click();
+  await expect(page).toHaveURL(/type=investor/);
+  await expect(page.getByText('Showing 1-15 of 20 users')).toBeVisible();
+
+  await page.goto(`/admin-dashboard/users?q=${owner.email}`);
+  await page.getByRole('button', { name: /Test User/ }).click();
+  const download = page.getByRole('link', { name: 'Download Bank statement' });
+  await expect(download).toBeVisible();
+  await expect(page.getByText('No deal interests found')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await download.click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('Bank statement.pdf');
+});
+
+test('an admin changes the admin password in Settings and signs in with the new one', async ({ browser }) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-admin-pw-'));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'boss@example.test',
+    ADMIN_PASSWORD: 'Old!Passw0rd1',
+    LOG_LEVEL: 'warn',
+  });
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${server.url}/admin-login`);
+    await page.getByLabel('Email').fill('boss@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('Old!Passw0rd1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await page.goto(`${server.url}/admin-dashboard/settings`);
+    await expect(page.getByRole('heading', { name: 'Password Management' })).toBeVisible();
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Admin Password' });
+    const update = dialog.getByRole('button', { name: 'Update Password' });
+    await expect(update).toBeDisabled();
+    await dialog.getByLabel('Current Password').fill('Wr0ng!Passw0rd');
+    await dialog.getByLabel('New Password', { exact: true }).fill('New!Passw0rd22');
+    await dialog.getByLabel('Confirm New Password').fill('New!Passw0rd22');
+    await update.click();
+    await expect(dialog.getByText('Current password is incorrect').first()).toBeVisible();
+    await dialog.getByLabel('Current Password').fill('Old!Passw0rd1');
+    await dialog.getByLabel('New Password', { exact: true }).fill('New!Passw0rd22');
+    await dialog.getByLabel('Confirm New Password').fill('New!Passw0rd2X');
+    await update.click();
+    await expect(dialog.getByText('New passwords do not match')).toBeVisible();
+    await dialog.getByLabel('Confirm New Password').fill('New!Passw0rd22');
+    await update.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Password updated successfully')).toBeVisible();
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change Admin Password' }).getByLabel('Current Password')).toHaveValue('');
+    await page.keyboard.press('Escape');
+
+    await page.context().clearCookies();
+    await page.goto(`${server.url}/admin-login`);
+    await page.getByLabel('Email').fill('boss@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('Old!Passw0rd1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('New!Passw0rd22');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+  } finally {
+    await page.close();
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+});
