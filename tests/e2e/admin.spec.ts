@@ -231,3 +231,105 @@ test('an admin changes the admin password in Settings and signs in with the new 
     await server.exited;
   }
 });
+
+test('an admin creates a deal with two images and a prospectus, finds it, edits it, deletes it and undoes the delete', async ({
+  page,
+}) => {
+  const sharp = (await import('sharp')).default;
+  const image = (color: string) =>
+    sharp({ create: { width: 800, height: 500, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  const title = `Galena Creek Duplexes ${Date.now().toString(36)}`;
+  await asAdmin(page);
+  await page.goto('/admin-dashboard/deals');
+  await expect(page.getByRole('heading', { name: 'Manage Deals' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add New Deal' }).click();
+  await expect(page.getByRole('heading', { name: 'Add New Deal' })).toBeVisible();
+  // Required fields show the spec's texts.
+  await page.getByRole('button', { name: 'Create deal' }).click();
+  for (const text of [
+    'Property name is required',
+    'Address is required',
+    'Description is required',
+    'Target raise is required',
+    'LTV is required',
+    'ROI is required',
+    'Duration is required',
+    'Investment minimum is required',
+  ])
+    await expect(page.getByText(text)).toBeVisible();
+  await page.getByLabel('Property name *').fill(title);
+  await expect(page.getByText('Property name is required')).toHaveCount(0);
+  await page.getByLabel('Address *').fill('Reno, NV');
+  await page.getByLabel('Description *').fill('Two side-by-side duplexes near Galena Creek, bridge to refinance.');
+  await page.getByLabel('Property type').fill('Residential Complex');
+  await page.getByLabel('Development Partner').fill('Galena Builders');
+  await page.getByLabel('Target raise (USD) *').fill('1800000');
+  await page.getByLabel('Investment minimum (USD) *').fill('50000');
+  await page.getByLabel('LTV (%) *').fill('58.5');
+  await page.getByLabel('ROI (%) *').fill('10.25');
+  await page.getByLabel('Duration (months) *').fill('18');
+  await page.getByLabel('Acreage').fill('0.9');
+  await page.getByLabel('Latitude').fill('39.36');
+  await page.getByLabel('Longitude').fill('-119.83');
+  await page.getByLabel('Images').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: await image('#b8862f') },
+    { name: 'back.png', mimeType: 'image/png', buffer: await image('#11203a') },
+  ]);
+  await page
+    .getByLabel('Prospectus (PDF)')
+    .setInputFiles({
+      name: 'Galena prospectus.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% prospectus\n'),
+    });
+  await page.getByRole('button', { name: 'Create deal' }).click();
+  await expect(page.getByText('Deal created successfully')).toBeVisible();
+
+  // Found by search and by filters (OR within a group, AND across groups).
+  await page.getByLabel('Search deals').fill(title.split(' ').at(-1)!);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  await page.goto('/admin-dashboard/deals?status=Active&propertyType=Residential%20Complex&duration=12-18&duration=36%2B');
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  await page.goto(`/admin-dashboard/deals?q=${encodeURIComponent(title)}&status=Closed`);
+  await expect(page.getByText('No deals found matching your search and filters.')).toBeVisible();
+
+  // Edit: the form replaces the list.
+  await page.goto(`/admin-dashboard/deals?q=${encodeURIComponent(title)}`);
+  await page.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { name: `Edit ${title}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Current view 1 (cover)' })).toBeVisible();
+  await page.getByLabel('ROI (%) *').fill('11');
+  await page.getByLabel('Status').selectOption('Closed');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Deal updated successfully')).toBeVisible();
+  await page.goto(`/admin-dashboard/deals?q=${encodeURIComponent(title)}`);
+  const row = page.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText('11%');
+  await expect(row).toContainText('Closed');
+  const id = /edit=([0-9a-f-]{36})/.exec((await row.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'))!)![1]!;
+
+  // Delete with the spec's confirmation, then Undo brings the same deal back with its files.
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await expect(page.getByText('Are you sure you want to delete this deal? This action cannot be undone.')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0);
+  await expect(page.getByText('The deal has been deleted successfully.')).toBeVisible();
+  expect(
+    (
+      await fetch(`${baseURL}/deal/${id}`, {
+        headers: { Cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
+      })
+    ).status,
+  ).toBe(404);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Deal restored')).toBeVisible();
+  await page.goto(`/admin-dashboard/deals?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  await page.goto(`/deal/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download Prospectus' })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`${title}, view 1 of 2`) })).toBeVisible();
+});

@@ -1,0 +1,59 @@
+/**
+ * The admin deal form (spec §5 deal form; decisions.md deal fields): the spec's required-field
+ * texts, numbers in dollars, percent, months and acres; coordinates numbers or empty.
+ */
+import { z } from 'zod';
+
+/** Spec §9 admin Property Type filter (and the form's suggestions). */
+export const ADMIN_PROPERTY_TYPES = [
+  'Residential',
+  'Mixed Use',
+  'Office Building',
+  'Commercial Property',
+  'Residential Complex',
+  'Residential Development',
+  'Commercial Plaza',
+] as const;
+/** Spec §9 Duration filter buckets on term in months (decisions.md: ranges on term_months). */
+export const DURATIONS = [
+  { value: '6-12', label: '6-12 months', min: 6, max: 12 },
+  { value: '12-18', label: '12-18 months', min: 12, max: 18 },
+  { value: '24-36', label: '24-36 months', min: 24, max: 36 },
+  { value: '36+', label: '36+ months', min: 36, max: null },
+] as const;
+export const DEAL_STATUSES = ['Active', 'Closed'] as const;
+/** Spec §9: admin deals page size. */
+export const ADMIN_DEALS_PAGE_SIZE = 15;
+/** Largest image or prospectus file accepted by the deal form, bytes (the hint says 10 MB). */
+export const DEAL_FILE_MAX_BYTES = 25 * 1024 * 1024;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const number = (message: string, min: number, max: number, int = false) =>
+  z
+    .number({ error: message })
+    .min(min, `Must be at least ${min}`)
+    .max(max, `Must be at most ${max.toLocaleString('en-US')}`)
+    .refine((n) => !int || Number.isInteger(n), 'Please enter a whole number');
+const optionalNumber = (min: number, max: number) => z.number({ error: 'Please enter a number' }).min(min).max(max).optional();
+
+export const dealFormSchema = z.object({
+  title: required('Property name is required').pipe(z.string().max(200, 'Property name must be at most 200 characters')),
+  location: required('Address is required').pipe(z.string().max(300, 'Address must be at most 300 characters')),
+  description: required('Description is required').pipe(z.string().max(10_000, 'Description must be at most 10,000 characters')),
+  type: z.string().trim().max(100).optional(),
+  sponsor: z.string().trim().max(200).optional(),
+  loanAmount: number('Target raise is required', 1, 10_000_000_000, true),
+  ltv: number('LTV is required', 0, 100),
+  interestRate: number('ROI is required', 0, 100),
+  termMonths: number('Duration is required', 1, 600, true),
+  minimumInvestment: number('Investment minimum is required', 0, 10_000_000_000, true),
+  acreage: optionalNumber(0, 1_000_000),
+  coordinatesLat: optionalNumber(-90, 90),
+  coordinatesLng: optionalNumber(-180, 180),
+  status: z.enum(DEAL_STATUSES).default('Active'),
+  /** Existing images to keep (their storage keys), in order. */
+  keepImages: z.array(z.string().max(200)).max(20).default([]),
+  removeProspectus: z.boolean().default(false),
+});
+
+export type DealFormInput = z.infer<typeof dealFormSchema>;
