@@ -35,6 +35,8 @@ export default [
     route('users', 'routes/admin/users.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('mail', 'routes/admin/mail.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
   ]),
   route('terms', 'routes/resources/legal-redirect.ts', { id: 'terms-redirect' }),
   route('privacy', 'routes/resources/legal-redirect.ts', { id: 'privacy-redirect' }),

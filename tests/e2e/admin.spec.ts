@@ -277,13 +277,11 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
     { name: 'front.png', mimeType: 'image/png', buffer: await image('#b8862f') },
     { name: 'back.png', mimeType: 'image/png', buffer: await image('#11203a') },
   ]);
-  await page
-    .getByLabel('Prospectus (PDF)')
-    .setInputFiles({
-      name: 'Galena prospectus.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n% prospectus\n'),
-    });
+  await page.getByLabel('Prospectus (PDF)').setInputFiles({
+    name: 'Galena prospectus.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% prospectus\n'),
+  });
   await page.getByRole('button', { name: 'Create deal' }).click();
   await expect(page.getByText('Deal created successfully')).toBeVisible();
 
@@ -332,4 +330,28 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download Prospectus' })).toBeVisible();
   await expect(page.getByRole('img', { name: new RegExp(`${title}, view 1 of 2`) })).toBeVisible();
+});
+
+test('the mail log lists delivered e-mails; the audit log records admin actions with who and what', async ({ page }) => {
+  const cookie = await asAdmin(page);
+  const challenge = await (await fetch(`${baseURL}/api/altcha/challenge`)).json();
+  const name = `Audit Trail ${Date.now().toString(36)}`;
+  await fetch(`${baseURL}/contact`, {
+    method: 'POST',
+    headers: { Origin: baseURL, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': uniqueIp() },
+    body: new URLSearchParams({ name, email: 'audit@example.com', phone: '', note: 'Hello', altcha: await solveAltcha(challenge) }),
+  });
+  await page.goto(`/admin-dashboard/contacts?q=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `Archive inquiry from ${name}` }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('archived', { exact: true })).toBeVisible();
+
+  await page.goto('/admin-dashboard/audit');
+  const row = page.getByRole('row', { name: /Contact status changed/ }).first();
+  await expect(row).toContainText(ADMIN.email);
+  await expect(row).toContainText('new → archived');
+
+  await page.goto('/admin-dashboard/mail');
+  await expect(page.getByRole('heading', { name: 'Mail log' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`New contact inquiry from ${name}`) }).getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(cookie).not.toBe('');
 });

@@ -3,7 +3,7 @@
  * Deals, Contacts and Settings; the logo returns to /. Every admin loader and action checks
  * is_admin in the database itself (requireAdmin), this layout included.
  */
-import { Building2, LayoutDashboard, MessageSquare, Settings, Users } from 'lucide-react';
+import { Building2, LayoutDashboard, MailCheck, MessageSquare, ScrollText, Settings, Users } from 'lucide-react';
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { DashboardShell, type ShellLink } from '~/components/layout/dashboard-shell';
@@ -20,6 +20,8 @@ const links: ShellLink[] = [
   { to: '/admin-dashboard/deals', label: 'Deals', icon: Building2 },
   { to: '/admin-dashboard/contacts', label: 'Contacts', icon: MessageSquare },
   { to: '/admin-dashboard/settings', label: 'Settings', icon: Settings },
+  { to: '/admin-dashboard/mail', label: 'Mail log', icon: MailCheck },
+  { to: '/admin-dashboard/audit', label: 'Audit log', icon: ScrollText },
 ];
 
 export default function AdminLayout({ loaderData: { viewer } }: Route.ComponentProps) {

@@ -3,8 +3,9 @@
  * them, then delivered by the worker (decisions.md: nothing lost if the mail server is down).
  */
 import { EventEmitter } from 'node:events';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { outboxEmail } from '../db/schema';
-import type { Database, Transaction } from '../db/client.server';
+import { db, type Database, type Transaction } from '../db/client.server';
 import type { TemplateName } from './templates.server';
 
 /** Emits 'queued' after a message is queued, so the worker delivers without waiting to poll. */
@@ -27,4 +28,30 @@ export async function queueEmail(tx: Transaction | Database, email: QueuedEmail)
   // Let the surrounding transaction commit before the worker looks.
   setImmediate(() => outboxEvents.emit('queued'));
   return row!.id;
+}
+
+/** One page of the outbox for the admin mail log, newest first (decisions.md mail log). */
+export async function listOutbox(page: number, pageSize = 25) {
+  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(outboxEmail);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await db()
+    .select()
+    .from(outboxEmail)
+    .orderBy(desc(outboxEmail.createdAt))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { messages: rows, total, page: current, pageCount };
+}
+
+/** 'Retry now': makes message `id` due at once (queued again if it had failed); false when unknown or sent. */
+export async function retryNow(id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const rows = await db()
+    .update(outboxEmail)
+    .set({ status: 'queued', nextAttemptAt: new Date() })
+    .where(and(eq(outboxEmail.id, id), ne(outboxEmail.status, 'sent')))
+    .returning({ id: outboxEmail.id });
+  if (rows.length) setImmediate(() => outboxEvents.emit('queued'));
+  return rows.length > 0;
 }

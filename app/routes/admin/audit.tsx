@@ -1,0 +1,84 @@
+/**
+ * /admin-dashboard/audit, the audit log (decisions.md): every admin action — deal created,
+ * edited, deleted, restored; contact status changed; password changed — with who, when and
+ * what. Admins only.
+ */
+import { ScrollText } from 'lucide-react';
+import type { Route } from './+types/audit';
+import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { listAuditEvents } from '~/server/domain/audit.server';
+import { requireAdmin } from '~/server/guards.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const events = await listAuditEvents(100);
+  return { events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };
+}
+
+const ACTIONS: Record<string, string> = {
+  'deal.created': 'Deal created',
+  'deal.updated': 'Deal edited',
+  'deal.deleted': 'Deal deleted',
+  'deal.restored': 'Deal restored',
+  'contact.status_changed': 'Contact status changed',
+  'admin.password_changed': 'Password changed',
+};
+
+function what(e: { action: string; details: Record<string, unknown> }): string {
+  if (e.action === 'contact.status_changed') return `${String(e.details.from)} → ${String(e.details.to)}`;
+  return typeof e.details.title === 'string' ? e.details.title : '';
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Audit log" subtitle="The latest 100 admin actions: who, when and what" />
+      <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+        {loaderData.events.length === 0 ? (
+          <EmptyState icon={ScrollText} title="No admin actions yet" />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left">
+              <thead>
+                <tr className="text-xs tracking-wide text-muted uppercase">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    When
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Who
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Action
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    What
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.events.map((e) => (
+                  <tr key={e.id} className="border-t border-line text-sm">
+                    <td className="py-3 pr-4 whitespace-nowrap text-muted">
+                      {new Date(e.createdAt).toLocaleString('en-US', {
+                        month: 'short',
+                        day: 'numeric',
+                        year: 'numeric',
+                        hour: 'numeric',
+                        minute: '2-digit',
+                      })}
+                    </td>
+                    <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
+                    <td className="py-3 pr-4 font-medium text-navy-900">{ACTIONS[e.action] ?? e.action}</td>
+                    <td className="py-3">{what(e)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Audit log | Ormsby Lending Admin' }];
