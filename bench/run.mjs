@@ -1,10 +1,11 @@
 // `npm run bench`: prints the project's performance figures. Never fails the build.
 // Run one section with `npm run bench -- public`.
+import { benchAdmin } from './admin.mjs';
 import { benchDeals } from './deals.mjs';
 import { benchDocuments } from './documents.mjs';
 import { benchPublicPages } from './public-pages.mjs';
 
-const sections = { public: benchPublicPages, documents: benchDocuments, deals: benchDeals };
+const sections = { public: benchPublicPages, documents: benchDocuments, deals: benchDeals, admin: benchAdmin };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;

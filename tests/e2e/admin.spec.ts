@@ -339,7 +339,13 @@ test('the mail log lists delivered e-mails; the audit log records admin actions 
   await fetch(`${baseURL}/contact`, {
     method: 'POST',
     headers: { Origin: baseURL, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': uniqueIp() },
-    body: new URLSearchParams({ name, email: 'audit@example.com', phone: '', note: 'Hello', altcha: await solveAltcha(challenge) }),
+    body: new URLSearchParams({
+      name,
+      email: 'audit@example.com',
+      phone: '',
+      note: 'Hello',
+      altcha: await solveAltcha(challenge),
+    }),
   });
   await page.goto(`/admin-dashboard/contacts?q=${encodeURIComponent(name)}`);
   await page.getByRole('button', { name: `Archive inquiry from ${name}` }).click();
@@ -352,6 +358,8 @@ test('the mail log lists delivered e-mails; the audit log records admin actions 
 
   await page.goto('/admin-dashboard/mail');
   await expect(page.getByRole('heading', { name: 'Mail log' })).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(`New contact inquiry from ${name}`) }).getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole('row', { name: new RegExp(`New contact inquiry from ${name}`) }).getByText('sent', { exact: true }),
+  ).toBeVisible({ timeout: 15_000 });
   expect(cookie).not.toBe('');
 });

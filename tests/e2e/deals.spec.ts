@@ -22,6 +22,15 @@ async function dealsOn(path: string, cookie: string) {
   }));
 }
 
+/** The demo deal titled `title` (other tests add deals of their own, so lists are not fixed). */
+async function demoDeal(title: string, cookie: string) {
+  for (let page = 1; page <= 20; page++) {
+    const found = (await dealsOn(`/deals?page=${page}`, cookie)).find((d) => d.title === title);
+    if (found) return found;
+  }
+  throw new Error(`demo deal ${title} not found`);
+}
+
 const following = async (cookie: string) => {
   const html = await (await fetch(`${baseURL}/dashboard/deals`, { headers: { Cookie: cookie } })).text();
   return (html.match(/>Following</g) ?? []).length;
@@ -149,7 +158,7 @@ test('interest: the user comes from the session; closed and missing deals are re
   const bSession = (await (await fetch(`${baseURL}/api/auth/get-session`, { headers: { Cookie: b.cookie } })).json()) as {
     user: { id: string };
   };
-  const deals = await dealsOn('/deals', a.cookie);
+  const deals = [await demoDeal('Washoe Valley Estates', a.cookie), await demoDeal('Carson Street Mixed-Use', a.cookie)];
   const res = await postForm(
     `/deals/${deals[0]!.id}/interest`,
     { intent: 'follow', userId: bSession.user.id, user_id: bSession.user.id },
@@ -191,7 +200,7 @@ test('interest: the user comes from the session; closed and missing deals are re
 
 test('20 concurrent follow requests for one deal leave exactly one interest', async () => {
   const investor = await createVerifiedUser({ investor: true }, 'race');
-  const [target] = await dealsOn('/deals', investor.cookie);
+  const target = await demoDeal('Sparks Industrial Flex', investor.cookie);
   const answers = await Promise.all(
     Array.from({ length: 20 }, () =>
       postForm(`/deals/${target!.id}/interest`, { intent: 'follow' }, { cookie: investor.cookie }),

@@ -30,15 +30,24 @@ const updatedAt = () =>
 
 // ---------------------------------------------------------------- better-auth
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admin user directory: newest first, searched by name or e-mail (issue "Admin area").
+  (t) => [
+    index('user_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   'session',

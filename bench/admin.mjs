@@ -1,0 +1,102 @@
+// Admin lists at scale (issue "Admin area"): with 100,000 users, 100,000 contacts and 10,000
+// deals in PostgreSQL, the p95 time of the `.data` request (the loader plus serialisation) of
+// each admin list — plain, searched, filtered, first page and a late page. Target: under 50 ms.
+import pg from 'pg';
+import { ensureBuild, percentile, startProductionServer } from './lib.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REQUESTS = 120;
+
+async function p95(url, cookie) {
+  for (let i = 0; i < 10; i++) await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+  const times = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - t);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+export async function benchAdmin() {
+  await ensureBuild();
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    console.log('\n## Admin lists at scale: skipped (no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432)');
+    return;
+  }
+  const name = `ormsby_bench_admin_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const server = await startProductionServer({
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'bench-admin@example.com',
+    ADMIN_PASSWORD: 'Bench!Passw0rd1',
+  });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query(`insert into "user" (id, name, email, email_verified, created_at)
+      select 'u' || g, (array['Avery','Blake','Casey','Devon','Emerson','Finley','Gray','Harper'])[1 + g % 8] || ' ' || (array['Lopez','Nguyen','Smith','Patel','Kim','Garcia','Chen','Brown'])[1 + (g / 8) % 8] || ' ' || g,
+             'user' || g || '@example.com', true, now() - (g || ' seconds')::interval from generate_series(1, 100000) g`);
+    await client.query(`insert into profile (user_id, is_borrower, is_investor) select 'u' || g, g % 3 <> 1, g % 3 <> 0 from generate_series(1, 100000) g`);
+    await client.query(`insert into contact (name, email, phone, note, status, created_at)
+      select 'Contact ' || g, 'contact' || g || '@example.com', case when g % 2 = 0 then '(775) 555-0' || lpad((g % 1000)::text, 3, '0') end,
+             (array['Bridge loan for a duplex in Sparks','Investing in deeds of trust','Refinance of a retail plaza in Reno','Fix and flip in Henderson'])[1 + g % 4] || ' #' || g,
+             (array['new','read','replied','archived'])[1 + g % 4], now() - (g || ' seconds')::interval from generate_series(1, 100000) g`);
+    await client.query(`insert into deal (title, location, type, description, loan_amount, ltv, term_months, interest_rate, minimum_investment, sponsor, status, created_at)
+      select 'Deal ' || g, (array['Reno, NV','Las Vegas, NV','Sacramento, CA','Fresno, CA'])[1 + g % 4],
+             (array['Residential','Mixed Use','Office Building','Commercial Property','Residential Complex','Residential Development','Commercial Plaza'])[1 + g % 7],
+             'x', 500000 + g, 55, (array[6,12,18,24,36,48])[1 + g % 6], 10, 25000, 'Partner ' || (g % 300), case when g % 4 = 0 then 'Closed' else 'Active' end,
+             now() - (g || ' minutes')::interval from generate_series(1, 10000) g`);
+    await client.query('analyze');
+    const seeded = ((performance.now() - started) / 1000).toFixed(1);
+
+    const signIn = await fetch(`${server.url}/admin-login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'signin', email: 'bench-admin@example.com', password: 'Bench!Passw0rd1' }),
+    });
+    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token=')).split(';')[0];
+
+    const cases = [
+      ['users: first page', '/admin-dashboard/users.data'],
+      ['users: late page (6000)', '/admin-dashboard/users.data?page=6000'],
+      ['users: searched "nguyen 4"', '/admin-dashboard/users.data?q=nguyen%204'],
+      ['users: filtered Both', '/admin-dashboard/users.data?type=both'],
+      ['users: filtered Investor, late page', '/admin-dashboard/users.data?type=investor&page=4000'],
+      ['contacts: first page', '/admin-dashboard/contacts.data'],
+      ['contacts: late page (6000)', '/admin-dashboard/contacts.data?page=6000'],
+      ['contacts: searched "sparks"', '/admin-dashboard/contacts.data?q=sparks'],
+      ['contacts: filtered new', '/admin-dashboard/contacts.data?status=new'],
+      ['contacts: searched late page', '/admin-dashboard/contacts.data?q=henderson&page=1500'],
+      ['deals: first page', '/admin-dashboard/deals.data'],
+      ['deals: late page (600)', '/admin-dashboard/deals.data?page=600'],
+      ['deals: searched "partner 12"', '/admin-dashboard/deals.data?q=partner%2012'],
+      ['deals: filtered Active + 12-18 + Mixed Use', '/admin-dashboard/deals.data?status=Active&duration=12-18&propertyType=Mixed%20Use'],
+    ];
+    const rows = [];
+    for (const [label, path] of cases) {
+      const r = await p95(server.url + path, cookie);
+      rows.push({ list: label, 'p50 ms': +r.p50.toFixed(2), 'p95 ms': +r.p95.toFixed(2), 'under 50 ms': r.p95 < 50 ? 'yes' : 'NO' });
+    }
+    console.log(`\n## Admin lists at scale: p95 of the .data request, ${REQUESTS} sequential requests each, PostgreSQL`);
+    console.log(`(100,000 users, 100,000 contacts, 10,000 deals; seeded in ${seeded} s)`);
+    console.table(rows);
+    console.log('target: p95 under 50 ms for every list');
+  } finally {
+    await client.end();
+    await server.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
