@@ -14,7 +14,7 @@ import { cn } from '~/lib/cn';
 import { telHref } from '~/lib/format';
 import { audit } from '~/server/domain/audit.server';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
-import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
+import { countContacts, listContacts, setContactStatus } from '~/server/domain/contacts.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,13 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
   const [list, all] = await Promise.all([
     listContacts({ q, status, page }),
-    q || status ? listContacts({ q: '', status: null, page: 1 }) : null,
+    q || status ? countContacts() : null,
   ]);
   return {
     ...list,
     q,
     status,
-    totalInquiries: all ? all.total : list.total,
+    totalInquiries: all ?? list.total,
     contacts: list.contacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
   };
 }

@@ -71,3 +71,9 @@ export async function setContactStatus(id: string, status: ContactStatus, onlyIf
     .where(and(eq(contact.id, id), eq(contact.status, before.status)));
   return before.status;
 }
+
+/** How many inquiries there are in all (the page's '{N} Total Inquiries'). */
+export async function countContacts(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(contact);
+  return row?.n ?? 0;
+}
