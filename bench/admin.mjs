@@ -2,23 +2,10 @@
 // deals in PostgreSQL, the p95 time of the `.data` request (the loader plus serialisation) of
 // each admin list — plain, searched, filtered, first page and a late page. Target: under 50 ms.
 import pg from 'pg';
-import { ensureBuild, percentile, startProductionServer } from './lib.mjs';
+import { ensureBuild, startProductionServer, timeRequests } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 120;
-
-async function p95(url, cookie) {
-  for (let i = 0; i < 10; i++) await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers: { Cookie: cookie } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    times.push(performance.now() - t);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 export async function benchAdmin() {
   await ensureBuild();
@@ -47,7 +34,9 @@ export async function benchAdmin() {
     await client.query(`insert into "user" (id, name, email, email_verified, created_at)
       select 'u' || g, (array['Avery','Blake','Casey','Devon','Emerson','Finley','Gray','Harper'])[1 + g % 8] || ' ' || (array['Lopez','Nguyen','Smith','Patel','Kim','Garcia','Chen','Brown'])[1 + (g / 8) % 8] || ' ' || g,
              'user' || g || '@example.com', true, now() - (g || ' seconds')::interval from generate_series(1, 100000) g`);
-    await client.query(`insert into profile (user_id, is_borrower, is_investor) select 'u' || g, g % 3 <> 1, g % 3 <> 0 from generate_series(1, 100000) g`);
+    await client.query(
+      `insert into profile (user_id, is_borrower, is_investor) select 'u' || g, g % 3 <> 1, g % 3 <> 0 from generate_series(1, 100000) g`,
+    );
     await client.query(`insert into contact (name, email, phone, note, status, created_at)
       select 'Contact ' || g, 'contact' || g || '@example.com', case when g % 2 = 0 then '(775) 555-0' || lpad((g % 1000)::text, 3, '0') end,
              (array['Bridge loan for a duplex in Sparks','Investing in deeds of trust','Refinance of a retail plaza in Reno','Fix and flip in Henderson'])[1 + g % 4] || ' #' || g,
@@ -66,7 +55,10 @@ export async function benchAdmin() {
       headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ intent: 'signin', email: 'bench-admin@example.com', password: 'Bench!Passw0rd1' }),
     });
-    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token=')).split(';')[0];
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('ormsby.session_token='))
+      .split(';')[0];
 
     const cases = [
       ['users: first page', '/admin-dashboard/users.data'],
@@ -82,12 +74,20 @@ export async function benchAdmin() {
       ['deals: first page', '/admin-dashboard/deals.data'],
       ['deals: late page (600)', '/admin-dashboard/deals.data?page=600'],
       ['deals: searched "partner 12"', '/admin-dashboard/deals.data?q=partner%2012'],
-      ['deals: filtered Active + 12-18 + Mixed Use', '/admin-dashboard/deals.data?status=Active&duration=12-18&propertyType=Mixed%20Use'],
+      [
+        'deals: filtered Active + 12-18 + Mixed Use',
+        '/admin-dashboard/deals.data?status=Active&duration=12-18&propertyType=Mixed%20Use',
+      ],
     ];
     const rows = [];
     for (const [label, path] of cases) {
-      const r = await p95(server.url + path, cookie);
-      rows.push({ list: label, 'p50 ms': +r.p50.toFixed(2), 'p95 ms': +r.p95.toFixed(2), 'under 50 ms': r.p95 < 50 ? 'yes' : 'NO' });
+      const r = await timeRequests(server.url + path, cookie, REQUESTS);
+      rows.push({
+        list: label,
+        'p50 ms': +r.p50.toFixed(2),
+        'p95 ms': +r.p95.toFixed(2),
+        'under 50 ms': r.p95 < 50 ? 'yes' : 'NO',
+      });
     }
     console.log(`\n## Admin lists at scale: p95 of the .data request, ${REQUESTS} sequential requests each, PostgreSQL`);
     console.log(`(100,000 users, 100,000 contacts, 10,000 deals; seeded in ${seeded} s)`);

@@ -3,7 +3,7 @@
 // serialisation) of /deals and /dashboard/deals, first and a late page. Targets: under 30 ms,
 // and within 2x of the same pages with 100 deals.
 import pg from 'pg';
-import { ensureBuild, percentile, signedInUser, startProductionServer } from './lib.mjs';
+import { ensureBuild, signedInUser, startProductionServer, timeRequests } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 300;
@@ -20,19 +20,6 @@ async function insertDeals(client, n) {
   );
 }
 
-async function timeRequests(url, cookie) {
-  for (let i = 0; i < 20; i++) await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers: { Cookie: cookie } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    times.push(performance.now() - t);
-  }
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
 async function measure(server, cookie, total) {
   const pages = { ours: Math.ceil(total / 3), investor: Math.ceil(total / 6) };
   const late = (n) => Math.max(1, Math.floor(n * 0.9));
@@ -45,7 +32,7 @@ async function measure(server, cookie, total) {
   ];
   const out = {};
   for (const [label, path] of urls)
-    out[label.replace(/page \d+/, 'late page')] = { label, ...(await timeRequests(server.url + path, cookie)) };
+    out[label.replace(/page \d+/, 'late page')] = { label, ...(await timeRequests(server.url + path, cookie, REQUESTS, 20)) };
   return out;
 }
 

@@ -115,3 +115,20 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+
+/**
+ * Times `requests` sequential GETs of `url` with `cookie` after `warmup` unmeasured ones;
+ * returns { p50, p95 } in milliseconds. @throws when a response is not 200.
+ */
+export async function timeRequests(url, cookie, requests, warmup = 10) {
+  for (let i = 0; i < warmup; i++) await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+  const times = [];
+  for (let i = 0; i < requests; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { Cookie: cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - t);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}

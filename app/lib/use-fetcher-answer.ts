@@ -1,12 +1,13 @@
 /**
- * Runs `onAnswer` once for each answer a fetcher receives (when it returns to idle with new
- * data): to show its toast, close a dialog or leave an edit mode.
+ * Runs `onAnswer` once for each answer a fetcher receives after this component mounted (when it
+ * returns to idle with new data): to show its toast, close a dialog or leave an edit mode.
  */
 import { useEffect, useRef } from 'react';
 import type { useFetcher } from 'react-router';
 
 export function useFetcherAnswer<T>(fetcher: ReturnType<typeof useFetcher<T>>, onAnswer: (answer: T) => void): void {
-  const handled = useRef<unknown>(null);
+  // An answer already there when this component mounts is not new (a reopened dialog).
+  const handled = useRef<unknown>(fetcher.data);
   const callback = useRef(onAnswer);
   useEffect(() => {
     callback.current = onAnswer;

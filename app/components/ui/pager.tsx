@@ -104,3 +104,46 @@ export function SearchBox({
     </form>
   );
 }
+
+/**
+ * One-choice filter links (contact status, user type): 'All' plus each option, the current one
+ * marked; other query parameters (search) are kept and the page resets.
+ */
+export function FilterPills({
+  label,
+  name,
+  options,
+  current,
+}: {
+  label: string;
+  name: string;
+  options: readonly string[];
+  current: string | null;
+}) {
+  const { search } = useLocation();
+  const href = (value: string | null) => {
+    const params = new URLSearchParams(search);
+    params.delete('page');
+    if (value) params.set(name, value);
+    else params.delete(name);
+    const s = params.toString();
+    return s ? `?${s}` : '?';
+  };
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {[null, ...options].map((value) => (
+        <Link
+          key={value ?? 'all'}
+          to={href(value)}
+          aria-current={value === current ? 'page' : undefined}
+          className={cn(
+            'rounded-full border px-3 py-1.5 text-sm font-semibold capitalize',
+            value === current ? 'border-navy-900 bg-navy-900 text-white' : 'border-line text-navy-800 hover:border-navy-400',
+          )}
+        >
+          {value ?? 'All'}
+        </Link>
+      ))}
+    </nav>
+  );
+}

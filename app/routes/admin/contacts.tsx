@@ -6,10 +6,10 @@
  */
 import { Archive, Inbox, Mail, Phone, Reply } from 'lucide-react';
 import { useState } from 'react';
-import { data, Link, useFetcher } from 'react-router';
+import { data, useFetcher } from 'react-router';
 import type { Route } from './+types/contacts';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
-import { Pager, SearchBox } from '~/components/ui/pager';
+import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { telHref } from '~/lib/format';
 import { audit } from '~/server/domain/audit.server';
@@ -24,10 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get('status');
   const status = (CONTACT_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ContactStatus) : null;
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const [list, all] = await Promise.all([
-    listContacts({ q, status, page }),
-    q || status ? countContacts() : null,
-  ]);
+  const [list, all] = await Promise.all([listContacts({ q, status, page }), q || status ? countContacts() : null]);
   return {
     ...list,
     q,
@@ -153,13 +150,6 @@ function ContactRow({ c }: { c: Row }) {
 
 export default function AdminContacts({ loaderData }: Route.ComponentProps) {
   const { contacts, total, page, pageCount, q, status, totalInquiries } = loaderData;
-  const filterHref = (s: string | null) => {
-    const params = new URLSearchParams();
-    if (q) params.set('q', q);
-    if (s) params.set('status', s);
-    const str = params.toString();
-    return str ? `?${str}` : '?';
-  };
   return (
     <>
       <PageHeader title="View Contacts" subtitle="Review contact inquiries and messages" />
@@ -174,21 +164,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
           </h2>
           <SearchBox q={q} placeholder="Search contacts..." label="Search contacts" hidden={status ? { status } : {}} />
         </div>
-        <nav aria-label="Status" className="mt-4 flex flex-wrap gap-2">
-          {[null, ...CONTACT_STATUSES].map((s) => (
-            <Link
-              key={s ?? 'all'}
-              to={filterHref(s)}
-              aria-current={s === status ? 'page' : undefined}
-              className={cn(
-                'rounded-full border px-3 py-1.5 text-sm font-semibold capitalize',
-                s === status ? 'border-navy-900 bg-navy-900 text-white' : 'border-line text-navy-800 hover:border-navy-400',
-              )}
-            >
-              {s ?? 'All'}
-            </Link>
-          ))}
-        </nav>
+        <FilterPills label="Status" name="status" options={CONTACT_STATUSES} current={status} />
         {contacts.length === 0 ? (
           <div className="mt-6">
             <EmptyState icon={Inbox} title={q || status ? 'No inquiries match your search' : 'No inquiries yet'} />

@@ -4,19 +4,14 @@
  * Password, Confirm New Password; 'Updating...' while working; closes and clears on success).
  * The current password is checked on the server; the change is recorded in the audit log.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { KeyRound } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Route } from './+types/settings';
-import { ErrorList, Field } from '~/components/forms';
+import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { PageHeader } from '~/components/layout/dashboard-shell';
-import { Button, buttonClasses } from '~/components/ui/button';
-import { changePasswordSchema } from '~/lib/schemas/auth';
-import { showToast } from '~/lib/toast';
-import { useFetcherAnswer } from '~/lib/use-fetcher-answer';
+import { buttonClasses } from '~/components/ui/button';
 import { changePasswordAction } from '~/server/auth-actions.server';
 import { audit } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
@@ -36,34 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 function PasswordDialog() {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<typeof action>();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [form, fields] = useForm({
-    id: 'admin-password',
-    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-  });
-  useFetcherAnswer(fetcher, (answer) => {
-    showToast(answer.toast);
-    if (!answer.ok) return;
-    setOpen(false);
-    setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  });
-  const busy = fetcher.state !== 'idle';
-  const filled = values.currentPassword && values.newPassword && values.confirmPassword;
-  const track = (name: keyof typeof values) => (e: React.FormEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [name]: value }));
-  };
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={buttonClasses('navy')}>Change Password</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
@@ -72,42 +41,14 @@ function PasswordDialog() {
           className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl"
         >
           <Dialog.Title className="font-serif text-2xl text-navy-900">Change Admin Password</Dialog.Title>
-          <fetcher.Form method="post" {...getFormProps(form)} className="mt-5 grid gap-4">
-            <Field
-              label="Current Password"
-              errors={fields.currentPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.currentPassword, { type: 'password' }),
-                autoComplete: 'current-password',
-                onInput: track('currentPassword'),
-              }}
-            />
-            <Field
-              label="New Password"
-              errors={fields.newPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.newPassword, { type: 'password' }),
-                autoComplete: 'new-password',
-                onInput: track('newPassword'),
-              }}
-            />
-            <Field
-              label="Confirm New Password"
-              errors={fields.confirmPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.confirmPassword, { type: 'password' }),
-                autoComplete: 'new-password',
-                onInput: track('confirmPassword'),
-              }}
-            />
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <div className="mt-2 flex justify-end gap-3">
-              <Dialog.Close className={buttonClasses('secondary')}>Cancel</Dialog.Close>
-              <Button type="submit" variant="navy" disabled={!filled || busy}>
-                {busy ? 'Updating...' : 'Update Password'}
-              </Button>
-            </div>
-          </fetcher.Form>
+          {/* Unmounted on close, so a reopened dialog starts empty. */}
+          <ChangePasswordForm
+            id="admin-password"
+            fetcher={fetcher}
+            onSuccess={() => setOpen(false)}
+            className="mt-5 grid gap-4"
+            extraButtons={<Dialog.Close className={buttonClasses('secondary')}>Cancel</Dialog.Close>}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/users';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
-import { Pager, SearchBox } from '~/components/ui/pager';
+import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { formatBytes } from '~/lib/documents';
 import { USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
@@ -174,33 +174,12 @@ function Row({ u }: { u: UserRow }) {
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, total, page, pageCount, q, type } = loaderData;
-  const filterHref = (t: string | null) => {
-    const params = new URLSearchParams();
-    if (q) params.set('q', q);
-    if (t) params.set('type', t);
-    const s = params.toString();
-    return s ? `?${s}` : '?';
-  };
   return (
     <>
       <PageHeader title="View Users" subtitle={`${total} ${total === 1 ? 'user' : 'users'}`} />
       <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-          <nav aria-label="User type" className="flex flex-wrap gap-2">
-            {[null, ...USER_TYPES].map((t) => (
-              <Link
-                key={t ?? 'all'}
-                to={filterHref(t)}
-                aria-current={t === type ? 'page' : undefined}
-                className={cn(
-                  'rounded-full border px-3 py-1.5 text-sm font-semibold capitalize',
-                  t === type ? 'border-navy-900 bg-navy-900 text-white' : 'border-line text-navy-800 hover:border-navy-400',
-                )}
-              >
-                {t ?? 'All'}
-              </Link>
-            ))}
-          </nav>
+          <FilterPills label="User type" name="type" options={USER_TYPES} current={type} />
           <SearchBox q={q} placeholder="Search by name or email..." label="Search users" hidden={type ? { type } : {}} />
         </div>
         {users.length === 0 ? (

@@ -12,12 +12,12 @@ import { Camera, KeyRound, LogOut, Mail, Pencil, ShieldCheck } from 'lucide-reac
 import { useRef, useState, type ReactNode } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/profile';
-import { PasswordChecklist } from '~/components/auth/password-checklist';
+import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { Choice, ChoiceGroup, ErrorList, Field, SelectField } from '~/components/forms';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { Button } from '~/components/ui/button';
 import { roleLabel } from '~/lib/nav';
-import { changePasswordSchema, enumLabels, INVESTMENT_EXPERIENCE, LOAN_AMOUNT_RANGES } from '~/lib/schemas/auth';
+import { enumLabels, INVESTMENT_EXPERIENCE, LOAN_AMOUNT_RANGES } from '~/lib/schemas/auth';
 import {
   AVATAR_MAX_BYTES,
   basicInfoSchema,
@@ -566,25 +566,7 @@ function Security({ profile }: { profile: ProfileData }) {
   const reset = useFetcher<typeof action>();
   const change = useFetcher<typeof action>();
   const logout = useFetcher<typeof action>();
-  const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
-  const [values, setValues] = useState(empty);
   useAnswer(reset);
-  // On success the form is reset (conform) and so is the checklist.
-  useAnswer(change, () => setValues(empty));
-  const [form, fields] = useForm({
-    id: 'change-password',
-    lastResult: change.state === 'idle' && change.data?.intent === 'change-password' ? change.data.result : undefined,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-  });
-  const busy = change.state !== 'idle';
-  const filled = values.currentPassword && values.newPassword && values.confirmPassword;
-  const track = (name: keyof typeof values) => (e: React.FormEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [name]: value }));
-  };
-
   return (
     <Card title="Security Settings" icon={<ShieldCheck aria-hidden className="size-5 text-brass-600" />}>
       <div className="grid gap-8">
@@ -616,43 +598,7 @@ function Security({ profile }: { profile: ProfileData }) {
           <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-navy-900">
             <KeyRound aria-hidden className="size-4" /> Change password
           </h3>
-          <change.Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-xl gap-4">
-            <input type="hidden" name="intent" value="change-password" />
-            <Field
-              label="Current Password"
-              errors={fields.currentPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.currentPassword, { type: 'password' }),
-                autoComplete: 'current-password',
-                onInput: track('currentPassword'),
-              }}
-            />
-            <Field
-              label="New Password"
-              errors={fields.newPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.newPassword, { type: 'password' }),
-                autoComplete: 'new-password',
-                onInput: track('newPassword'),
-              }}
-            />
-            <Field
-              label="Confirm New Password"
-              errors={fields.confirmPassword.errors}
-              inputProps={{
-                ...getInputProps(fields.confirmPassword, { type: 'password' }),
-                autoComplete: 'new-password',
-                onInput: track('confirmPassword'),
-              }}
-            />
-            <PasswordChecklist id="change-password-rules" password={values.newPassword} confirmation={values.confirmPassword} />
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <div>
-              <Button type="submit" variant="navy" disabled={!filled || busy}>
-                {busy ? 'Updating...' : 'Update Password'}
-              </Button>
-            </div>
-          </change.Form>
+          <ChangePasswordForm id="change-password" fetcher={change} className="mt-4 grid max-w-xl gap-4" />
         </div>
 
         <div className="border-t border-line pt-6">
