@@ -35,7 +35,7 @@ export async function benchAdmin() {
       select 'u' || g, (array['Avery','Blake','Casey','Devon','Emerson','Finley','Gray','Harper'])[1 + g % 8] || ' ' || (array['Lopez','Nguyen','Smith','Patel','Kim','Garcia','Chen','Brown'])[1 + (g / 8) % 8] || ' ' || g,
              'user' || g || '@example.com', true, now() - (g || ' seconds')::interval from generate_series(1, 100000) g`);
     await client.query(
-      `insert into profile (user_id, is_borrower, is_investor) select 'u' || g, g % 3 <> 1, g % 3 <> 0 from generate_series(1, 100000) g`,
+      `insert into profile (user_id, is_borrower, is_investor, created_at) select 'u' || g, g % 3 <> 1, g % 3 <> 0, now() - (g || ' seconds')::interval from generate_series(1, 100000) g`,
     );
     await client.query(`insert into contact (name, email, phone, note, status, created_at)
       select 'Contact ' || g, 'contact' || g || '@example.com', case when g % 2 = 0 then '(775) 555-0' || lpad((g % 1000)::text, 3, '0') end,
@@ -96,7 +96,9 @@ export async function benchAdmin() {
   } finally {
     await client.end();
     await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN sessions.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

@@ -44,8 +44,7 @@ export const user = pgTable(
   // The admin user directory: newest first, searched by name or e-mail (issue "Admin area").
   (t) => [
     index('user_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('user_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -151,7 +150,13 @@ export const profile = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('profile_created_at_idx').on(t.createdAt.desc()), index('profile_roles_idx').on(t.isBorrower, t.isInvestor)],
+  (t) => [
+    index('profile_created_at_idx').on(t.createdAt.desc()),
+    index('profile_roles_idx').on(t.isBorrower, t.isInvestor),
+    // The admin directory's role filters, newest first (issue "Admin area").
+    index('profile_borrower_created_idx').on(t.isBorrower, t.createdAt.desc(), t.userId.desc()),
+    index('profile_investor_created_idx').on(t.isInvestor, t.createdAt.desc(), t.userId.desc()),
+  ],
 );
 
 /** A deal (deed of trust offered to investors); spec §3 deals with decisions.md's fields. */
