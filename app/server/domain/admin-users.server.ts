@@ -38,35 +38,43 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
       )
     : undefined;
   const where = and(roleWhere, matching);
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(profile).where(where);
+  const pageRows = (page: number) => {
+    const ids = db()
+      .select({ id: profile.userId, createdAt: profile.createdAt })
+      .from(profile)
+      .where(where)
+      .orderBy(desc(profile.createdAt), desc(profile.userId))
+      .limit(USERS_PAGE_SIZE)
+      .offset((page - 1) * USERS_PAGE_SIZE)
+      .as('page_ids');
+    return db()
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        createdAt: user.createdAt,
+        phone: profile.phone,
+        companyName: profile.companyName,
+        isBorrower: profile.isBorrower,
+        isInvestor: profile.isInvestor,
+        isAdmin: profile.isAdmin,
+        lastLoginAt: profile.lastLoginAt,
+      })
+      .from(ids)
+      .innerJoin(profile, eq(profile.userId, ids.id))
+      .innerJoin(user, eq(user.id, ids.id))
+      .orderBy(desc(ids.createdAt), desc(ids.id));
+  };
+  // The count and the page side by side; a page past the end is read again as the last page.
+  const requested = Math.max(1, opts.page);
+  const [[{ total } = { total: 0 }], first] = await Promise.all([
+    db().select({ total: count() }).from(profile).where(where),
+    pageRows(requested),
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, opts.page), pageCount);
-  const ids = db()
-    .select({ id: profile.userId, createdAt: profile.createdAt })
-    .from(profile)
-    .where(where)
-    .orderBy(desc(profile.createdAt), desc(profile.userId))
-    .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE)
-    .as('page_ids');
-  const rows = await db()
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      createdAt: user.createdAt,
-      phone: profile.phone,
-      companyName: profile.companyName,
-      isBorrower: profile.isBorrower,
-      isInvestor: profile.isInvestor,
-      isAdmin: profile.isAdmin,
-      lastLoginAt: profile.lastLoginAt,
-    })
-    .from(ids)
-    .innerJoin(profile, eq(profile.userId, ids.id))
-    .innerJoin(user, eq(user.id, ids.id))
-    .orderBy(desc(ids.createdAt), desc(ids.id));
+  const page = Math.min(requested, pageCount);
+  const rows = page === requested ? first : await pageRows(page);
   return { users: rows, total, page, pageCount };
 }
 

@@ -3,7 +3,7 @@
  * and the e-mail to the lender (contact-form-handler) is queued in the same transaction. Admins
  * list, search and move them through new → read → replied → archived (decisions.md).
  */
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import { contact } from '../db/schema';
 import { db, transaction } from '../db/client.server';
 import { env } from '../env.server';
@@ -43,16 +43,32 @@ export async function listContacts(opts: { q: string; status: ContactStatus | nu
       : undefined,
     opts.status ? eq(contact.status, opts.status) : undefined,
   );
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(contact).where(where);
+  // The page's ids first (a narrow sort, even over many matches), then their rows.
+  const pageRows = (page: number) => {
+    const ids = db()
+      .select({ id: contact.id, createdAt: contact.createdAt })
+      .from(contact)
+      .where(where)
+      .orderBy(desc(contact.createdAt), desc(contact.id))
+      .limit(CONTACTS_PAGE_SIZE)
+      .offset((page - 1) * CONTACTS_PAGE_SIZE)
+      .as('page_ids');
+    return db()
+      .select(getTableColumns(contact))
+      .from(ids)
+      .innerJoin(contact, eq(contact.id, ids.id))
+      .orderBy(desc(ids.createdAt), desc(ids.id));
+  };
+  // The count and the page run side by side (a broad search counts many rows); a page past
+  // the end is read again as the last page.
+  const requested = Math.max(1, opts.page);
+  const [[{ total } = { total: 0 }], first] = await Promise.all([
+    db().select({ total: count() }).from(contact).where(where),
+    pageRows(requested),
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, opts.page), pageCount);
-  const rows = await db()
-    .select()
-    .from(contact)
-    .where(where)
-    .orderBy(desc(contact.createdAt), desc(contact.id))
-    .limit(CONTACTS_PAGE_SIZE)
-    .offset((page - 1) * CONTACTS_PAGE_SIZE);
+  const page = Math.min(requested, pageCount);
+  const rows = page === requested ? first : await pageRows(page);
   return { contacts: rows, total, page, pageCount };
 }
 
