@@ -4,12 +4,11 @@
  * saved); download through the authorised route; delete after a confirmation. Rename and delete
  * post to the page's action; the row changes at once and comes back if the server refuses.
  */
-import { Download, FileText, Pencil, Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
+import { Download, FileText, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { EmptyState } from '~/components/layout/dashboard-shell';
-import { buttonClasses } from '~/components/ui/button';
+import { ConfirmDelete } from '~/components/ui/confirm-delete';
 import { DOCUMENT_TITLE_MAX, formatBytes, typeLabel } from '~/lib/documents';
 import { showToast, type Toast } from '~/lib/toast';
 
@@ -94,30 +93,12 @@ function TitleCell({ doc }: { doc: DocumentRow }) {
 
 function DeleteButton({ doc, fetcher }: { doc: DocumentRow; fetcher: ReturnType<typeof useFetcher<Answer>> }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-red-50 hover:text-danger">
-        <Trash2 aria-hidden className="size-4" />
-        <span className="sr-only">Delete {doc.title}</span>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl">
-          <AlertDialog.Title className="font-serif text-xl text-navy-900">Delete this document?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">
-            “{doc.title}” ({doc.fileName}) will be removed for you and for our team. This cannot be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClasses('navy', 'md', 'bg-danger hover:bg-red-800')}
-              onClick={() => void fetcher.submit({ intent: 'delete', id: doc.id }, { method: 'post' })}
-            >
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDelete
+      name={doc.title}
+      title="Delete this document?"
+      description={`“${doc.title}” (${doc.fileName}) will be removed for you and for our team. This cannot be undone.`}
+      onConfirm={() => void fetcher.submit({ intent: 'delete', id: doc.id }, { method: 'post' })}
+    />
   );
 }
 

@@ -7,14 +7,14 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Building2, Pencil, Plus, Trash2, Undo2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
+import { Building2, Pencil, Plus, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/deals';
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { ConfirmDelete } from '~/components/ui/confirm-delete';
 import { Pager } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { dealImageUrl, percent, usd } from '~/lib/deals';
@@ -140,32 +140,6 @@ export default function ManageDeals({ loaderData }: Route.ComponentProps) {
   return loaderData.mode === 'form' ? <DealForm data={loaderData} /> : <DealList data={loaderData} />;
 }
 
-function DeleteDeal({ title, onConfirm }: { title: string; onConfirm: () => void }) {
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-red-50 hover:text-danger">
-        <Trash2 aria-hidden className="size-4" />
-        <span className="sr-only">Delete {title}</span>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl">
-          <AlertDialog.Title className="font-serif text-xl text-navy-900">Delete {title}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted">
-            Are you sure you want to delete this deal? This action cannot be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('navy', 'md', 'bg-danger hover:bg-red-800')} onClick={onConfirm}>
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
-
 type Row = ListData['deals'][number];
 
 function DealRow({ d, onDelete }: { d: Row; onDelete: (row: Row) => void }) {
@@ -215,7 +189,12 @@ function DealRow({ d, onDelete }: { d: Row; onDelete: (row: Row) => void }) {
           <Pencil aria-hidden className="size-4" />
           <span className="sr-only">Edit {d.title}</span>
         </Link>
-        <DeleteDeal title={d.title} onConfirm={() => onDelete(d)} />
+        <ConfirmDelete
+          name={d.title}
+          title={`Delete ${d.title}?`}
+          description="Are you sure you want to delete this deal? This action cannot be undone."
+          onConfirm={() => onDelete(d)}
+        />
       </td>
     </tr>
   );

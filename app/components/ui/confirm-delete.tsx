@@ -1,0 +1,42 @@
+/**
+ * A delete button that asks first (Radix AlertDialog: focus trapped, Escape cancels): a trash
+ * icon labelled 'Delete {name}', then a dialog with `title`, `description`, Cancel and Delete.
+ */
+import { Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { buttonClasses } from './button';
+
+export function ConfirmDelete({
+  name,
+  title,
+  description,
+  onConfirm,
+}: {
+  name: string;
+  title: string;
+  description: ReactNode;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-red-50 hover:text-danger">
+        <Trash2 aria-hidden className="size-4" />
+        <span className="sr-only">Delete {name}</span>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl">
+          <AlertDialog.Title className="font-serif text-xl text-navy-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClasses('navy', 'md', 'bg-danger hover:bg-red-800')} onClick={onConfirm}>
+              Delete
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
