@@ -363,3 +363,14 @@ test('the mail log lists delivered e-mails; the audit log records admin actions 
   ).toBeVisible({ timeout: 15_000 });
   expect(cookie).not.toBe('');
 });
+
+test.describe('at 390px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('admin pages do not scroll sideways (wide tables scroll inside their card)', async ({ page }) => {
+    await asAdmin(page);
+    for (const path of adminPages.filter((p) => !p.includes('?'))) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});

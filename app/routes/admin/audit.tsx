@@ -37,7 +37,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         {loaderData.events.length === 0 ? (
           <EmptyState icon={ScrollText} title="No admin actions yet" />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[640px] text-left">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">

@@ -170,7 +170,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             <EmptyState icon={Inbox} title={q || status ? 'No inquiries match your search' : 'No inquiries yet'} />
           </div>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full min-w-[720px] text-left">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">

@@ -344,7 +344,7 @@ function DealList({ data: list }: { data: ListData }) {
             <EmptyState icon={Building2} title={empty} />
           </div>
         ) : (
-          <div className="mt-6 overflow-x-auto">
+          <div className="relative mt-6 overflow-x-auto">
             <table className="w-full min-w-[860px] text-left">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">

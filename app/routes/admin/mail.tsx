@@ -83,7 +83,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
         {messages.length === 0 ? (
           <EmptyState icon={Mail} title="No e-mails yet" />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[760px] text-left">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">

@@ -187,7 +187,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             <EmptyState icon={UsersIcon} title="No users to display." />
           </div>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full min-w-[640px] text-left">
               <thead>
                 <tr className="text-xs tracking-wide text-muted uppercase">
