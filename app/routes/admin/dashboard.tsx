@@ -96,7 +96,7 @@ function WeeklyChart({ weeks }: { weeks: { week: string; signups: number; inquir
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { totals, newestUsers, newestContacts, weeks } = loaderData;
-  const card = 'rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]';
+  const card = 'min-w-0 rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]';
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Users, deals and inquiries at a glance" />
