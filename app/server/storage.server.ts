@@ -73,10 +73,14 @@ export function localStorage(root = dataPath('storage')): Storage {
       await mkdir(path.dirname(file), { recursive: true });
       // Written beside the key, then renamed: readers never see a partial file.
       const partial = `${file}.${process.pid}.part`;
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(body, out);
         await rename(partial, file);
       } catch (error) {
+        // The file may still be opening when the source fails: wait until it is closed, or
+        // the removal below would run first and leave an empty partial file behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(partial, { force: true });
         throw error;
       }
