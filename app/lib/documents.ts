@@ -10,9 +10,6 @@ export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 /** The `accept` attribute of the file picker. */
 export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-/** At most 25 MB (25 × 1024 × 1024 bytes) per file. */
-export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
-
 /** Title limit, characters. */
 export const DOCUMENT_TITLE_MAX = 200;
 

@@ -205,6 +205,46 @@ export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
   );
 }
 
+/**
+ * A public image at `key` (avatars, deal pictures: decisions.md), or 404 for a key that is not
+ * a stored WebP. Keys are random and never reused, so the answer is cached for a year.
+ */
+export async function publicWebpResponse(key: string): Promise<Response> {
+  const notFound = () => new Response('Not Found', { status: 404 });
+  if (!KEY.test(key) || !key.endsWith('.webp')) return notFound();
+  const object = await storage().get(key);
+  if (!object) return notFound();
+  return new Response(toWebStream(object.stream), {
+    headers: {
+      'Content-Type': 'image/webp',
+      'Content-Length': String(object.size),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    },
+  });
+}
+
+/**
+ * A private file at `key` sent as `fileName` (RFC 6266, with an ASCII fallback), never cached;
+ * `inline` lets a browser show it instead of saving it. Null when there is no such object.
+ */
+export async function privateFileResponse(
+  key: string,
+  opts: { fileName: string; contentType: string; inline?: boolean; headers?: HeadersInit },
+): Promise<Response | null> {
+  const object = await storage().get(key);
+  if (!object) return null;
+  const ascii = opts.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const headers = new Headers(opts.headers);
+  headers.set('Content-Type', opts.contentType);
+  headers.set('Content-Length', String(object.size));
+  headers.set(
+    'Content-Disposition',
+    `${opts.inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`,
+  );
+  headers.set('Cache-Control', 'private, no-store');
+  return new Response(toWebStream(object.stream), { headers });
+}
+
 /** A Readable over `bytes` (for tests and small writes). */
 export function readableOf(bytes: Uint8Array): Readable {
   return Readable.from([Buffer.from(bytes)]);

@@ -10,11 +10,9 @@ import { DocumentList } from '~/components/documents/document-list';
 import { UploadCard } from '~/components/documents/upload-card';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
-import { DOCUMENT_MAX_BYTES } from '~/lib/documents';
 import type { Toast } from '~/lib/toast';
-import { deleteDocument, listDocuments, renameDocument, UploadRefused } from '~/server/domain/documents.server';
+import { deleteDocument, documentMaxBytes, listDocuments, renameDocument, UploadRefused } from '~/server/domain/documents.server';
 import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
-import { env } from '~/server/env.server';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 import { logger } from '~/server/logger.server';
@@ -27,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // Spec §2: profile name, then the auth name, then the e-mail prefix, then 'User'.
   const name = viewer.name.trim() || viewer.email.split('@')[0] || 'User';
-  const maxBytes = env().DOCUMENT_MAX_MB === 25 ? DOCUMENT_MAX_BYTES : env().DOCUMENT_MAX_MB * 1024 * 1024;
+  const maxBytes = documentMaxBytes();
   return {
     name,
     maxBytes,
@@ -62,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
         : answer(404, { type: 'error', title: 'Failed to delete document', description: 'Document not found.' });
     }
     if (intent === 'read') {
-      const ok = /^[0-9a-f-]{36}$/i.test(id) && (await markNotificationRead(viewer.id, id));
+      const ok = await markNotificationRead(viewer.id, id);
       return ok ? data({ ok: true, toast: null }) : answer(404, { type: 'error', title: 'Notification not found' });
     }
   } catch (error) {

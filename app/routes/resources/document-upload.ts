@@ -10,9 +10,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from '@fastify/busboy';
 import { data } from 'react-router';
 import type { Route } from './+types/document-upload';
-import { DOCUMENT_MAX_BYTES } from '~/lib/documents';
-import { ingestDocument, UploadRefused } from '~/server/domain/documents.server';
-import { env } from '~/server/env.server';
+import { documentMaxBytes, ingestDocument, UploadRefused } from '~/server/domain/documents.server';
 import { requireRole } from '~/server/guards.server';
 
 /** Files per request. */
@@ -27,8 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const type = request.headers.get('Content-Type') ?? '';
   if (!type.startsWith('multipart/form-data') || !request.body)
     return data({ error: 'Please choose a file to upload.' }, { status: 400 });
-  // Spec §5: 25 MB; DOCUMENT_MAX_MB raises it (the upload benchmark uses 200).
-  const limit = env().DOCUMENT_MAX_MB === 25 ? DOCUMENT_MAX_BYTES : env().DOCUMENT_MAX_MB * 1024 * 1024;
+  const limit = documentMaxBytes();
 
   const results: { id: string; title: string }[] = [];
   let refused: UploadRefused | null = null;

@@ -14,6 +14,7 @@ import { deal } from '../db/schema';
 import { logger } from '../logger.server';
 import { storage } from '../storage.server';
 import { audit, type Actor } from './audit.server';
+import { containsPattern, isUuid } from '../db/query.server';
 
 export interface AdminDealQuery {
   q: string;
@@ -22,8 +23,6 @@ export interface AdminDealQuery {
   durations: string[];
   page: number;
 }
-
-const escapeLike = (q: string) => q.replace(/[%_\\]/g, (c) => `\\${c}`);
 
 /** The search expression of the trigram index deal_search_trgm_idx (title, location, sponsor, type). */
 const searchText = sql`(coalesce(${deal.title}, '') || ' ' || coalesce(${deal.location}, '') || ' ' || coalesce(${deal.sponsor}, '') || ' ' || coalesce(${deal.type}, ''))`;
@@ -34,7 +33,7 @@ export async function adminListDeals(query: AdminDealQuery) {
   const durations = DURATIONS.filter((d) => query.durations.includes(d.value));
   const where = and(
     isNull(deal.deletedAt),
-    q ? ilike(searchText, `%${escapeLike(q)}%`) : undefined,
+    q ? ilike(searchText, containsPattern(q)) : undefined,
     query.statuses.length ? inArray(deal.status, query.statuses as ('Active' | 'Closed')[]) : undefined,
     query.types.length ? inArray(deal.type, query.types) : undefined,
     durations.length
@@ -75,7 +74,7 @@ export async function adminListDeals(query: AdminDealQuery) {
 
 /** Deal `id` with every field, for the edit form; null when missing or deleted. */
 export async function dealForEdit(id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select()
     .from(deal)
@@ -194,7 +193,7 @@ export async function saveDeal(actor: Actor, id: string | null, input: DealFormI
  * prospectus and interests, so 'Undo' restores the same deal (spec §4). False when missing.
  */
 export async function deleteDeal(actor: Actor, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
     const rows = await tx
       .update(deal)
@@ -209,7 +208,7 @@ export async function deleteDeal(actor: Actor, id: string): Promise<boolean> {
 
 /** Restores deleted deal `id` (Undo). False when it is not deleted. */
 export async function restoreDeal(actor: Actor, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
     const rows = await tx
       .update(deal)

@@ -8,8 +8,7 @@ import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
 import { db } from '../db/client.server';
 import { deal, dealInterest, document, profile, user } from '../db/schema';
-
-const escapeLike = (q: string) => q.replace(/[%_\\]/g, (c) => `\\${c}`);
+import { containsPattern } from '../db/query.server';
 
 /**
  * One page of users (see module docs); a page past the end gives the last page. The order is
@@ -34,7 +33,7 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
           .select({ id: user.id })
           .from(user)
           // The expression of user_search_trgm_idx: one trigram index scan.
-          .where(ilike(sql`(${user.name} || ' ' || ${user.email})`, `%${escapeLike(q)}%`)),
+          .where(ilike(sql`(${user.name} || ' ' || ${user.email})`, containsPattern(q))),
       )
     : undefined;
   const where = and(roleWhere, matching);

@@ -10,6 +10,7 @@ import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
 import { CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import type { ContactInput } from '~/lib/schemas/contact';
+import { containsPattern, isUuid } from '../db/query.server';
 
 /** Stores an inquiry and queues its notification; returns the new contact id. */
 export async function createContact(input: Omit<ContactInput, 'altcha'>): Promise<string> {
@@ -38,7 +39,7 @@ export async function listContacts(opts: { q: string; status: ContactStatus | nu
     q
       ? ilike(
           sql`(${contact.name} || ' ' || ${contact.email} || ' ' || coalesce(${contact.note}, '') || ' ' || ${contact.status})`,
-          `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`,
+          containsPattern(q),
         )
       : undefined,
     opts.status ? eq(contact.status, opts.status) : undefined,
@@ -78,7 +79,7 @@ export async function listContacts(opts: { q: string; status: ContactStatus | nu
  * status, or null when nothing changed or there is no such inquiry.
  */
 export async function setContactStatus(id: string, status: ContactStatus, onlyIfNew = false): Promise<ContactStatus | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [before] = await db().select({ status: contact.status }).from(contact).where(eq(contact.id, id));
   if (!before || before.status === status || (onlyIfNew && before.status !== 'new')) return null;
   await db()

@@ -11,11 +11,10 @@ import { deal, dealInterest } from '../db/schema';
 import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
 import { addNotification } from './notifications.server';
+import { isUuid } from '../db/query.server';
 
 /** Spec §9 notification titles of the investor portal. */
 export const INTEREST_NOTIFICATION_TITLES = ['Interest Recorded', 'Interest Removed'];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A deal as the cards and the detail page show it. */
 const cardColumns = {
@@ -151,7 +150,7 @@ async function segmentRows(where: SQL | undefined, order: SQL[], limit: number, 
 
 /** Deal `id` with whether `viewerId` follows it, or null (missing, malformed or deleted). */
 export async function getDeal(viewerId: string, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select({
       ...cardColumns,
@@ -171,7 +170,7 @@ export async function getDeal(viewerId: string, id: string) {
 
 /** The prospectus of deal `id` (storage key and file name), or null. */
 export async function prospectusOf(id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select({ key: deal.prospectusKey, fileName: deal.prospectusFileName, title: deal.title })
     .from(deal)
@@ -193,7 +192,7 @@ export interface Investor {
  * 'Interest Recorded' notification and follow-deal-handler's e-mail to NOTIFY_EMAIL.
  */
 export async function followDeal(investor: Investor, dealId: string): Promise<InterestOutcome> {
-  if (!UUID.test(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
+  if (!isUuid(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
   return db().transaction(async (tx) => {
     const [target] = await tx
       .select({ id: deal.id, title: deal.title, status: deal.status })
@@ -242,7 +241,7 @@ export async function followDeal(investor: Investor, dealId: string): Promise<In
 
 /** `investor` stops following deal `dealId`: 'Interest Removed' and an e-mail to NOTIFY_EMAIL. */
 export async function unfollowDeal(investor: Investor, dealId: string): Promise<InterestOutcome> {
-  if (!UUID.test(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
+  if (!isUuid(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
   return db().transaction(async (tx) => {
     const removed = await tx
       .delete(dealInterest)

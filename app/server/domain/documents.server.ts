@@ -8,14 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  DOCUMENT_EXTENSIONS,
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_TITLE_MAX,
-  defaultTitle,
-  extensionOf,
-  type DocumentExtension,
-} from '~/lib/documents';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_TITLE_MAX, defaultTitle, extensionOf, type DocumentExtension } from '~/lib/documents';
 import { db } from '../db/client.server';
 import { document } from '../db/schema';
 import { env } from '../env.server';
@@ -23,6 +16,12 @@ import { logger } from '../logger.server';
 import { queueEmail } from '../mail/outbox.server';
 import { storage } from '../storage.server';
 import { addNotification } from './notifications.server';
+import { isUuid } from '../db/query.server';
+
+/** The upload limit in bytes: spec §5's 25 MB (the default of DOCUMENT_MAX_MB), or as configured. */
+export function documentMaxBytes(): number {
+  return env().DOCUMENT_MAX_MB * 1024 * 1024;
+}
 
 /** The stored MIME type of each accepted extension. */
 const MIME: Record<DocumentExtension, string> = {
@@ -163,7 +162,7 @@ export async function ingestDocument(
   const ext = checkFileName(upload.fileName);
   const title = (upload.title?.trim() || defaultTitle(upload.fileName)).slice(0, DOCUMENT_TITLE_MAX);
   const key = `documents/${owner.id}/${randomBytes(16).toString('hex')}.${ext}`;
-  const limit = upload.limit ?? DOCUMENT_MAX_BYTES;
+  const limit = upload.limit ?? documentMaxBytes();
   let size = 0;
   const counted = (async function* () {
     for await (const chunk of inspect(upload.body, ext, limit)) {
@@ -208,8 +207,6 @@ export async function ingestDocument(
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The documents of `userId`, newest first (spec §7 Documents). */
 export async function listDocuments(userId: string) {
   return db()
@@ -235,7 +232,7 @@ export async function renameDocument(userId: string, id: string, title: string):
   if (!clean) throw new UploadRefused(400, 'The title cannot be empty.');
   if (clean.length > DOCUMENT_TITLE_MAX)
     throw new UploadRefused(400, `The title must be at most ${DOCUMENT_TITLE_MAX} characters.`);
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db()
     .update(document)
     .set({ title: clean })
@@ -250,7 +247,7 @@ export async function renameDocument(userId: string, id: string, title: string):
  * not theirs.
  */
 export async function deleteDocument(userId: string, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
     const [row] = await tx
       .delete(document)
@@ -266,7 +263,7 @@ export async function deleteDocument(userId: string, id: string): Promise<boolea
 
 /** Document `id` if `viewer` may download it (its owner, or an admin), else null. */
 export async function documentForDownload(viewer: { id: string; isAdmin: boolean }, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select()
     .from(document)

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { db, type Database, type Transaction } from '../db/client.server';
 import { notification } from '../db/schema';
+import { isUuid } from '../db/query.server';
 
 export type NotificationType = 'success' | 'info' | 'error' | 'warning';
 
@@ -39,6 +40,7 @@ export async function listNotifications(userId: string, titles: string[], limit:
 
 /** Marks notification `id` of `userId` read; false when there is no such notification of theirs. */
 export async function markNotificationRead(userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const rows = await db()
     .update(notification)
     .set({ isRead: true })

@@ -7,6 +7,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { outboxEmail } from '../db/schema';
 import { db, type Database, type Transaction } from '../db/client.server';
 import type { TemplateName } from './templates.server';
+import { isUuid } from '../db/query.server';
 
 /** Emits 'queued' after a message is queued, so the worker delivers without waiting to poll. */
 export const outboxEvents = new EventEmitter();
@@ -46,7 +47,7 @@ export async function listOutbox(page: number, pageSize = 25) {
 
 /** 'Retry now': makes message `id` due at once (queued again if it had failed); false when unknown or sent. */
 export async function retryNow(id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db()
     .update(outboxEmail)
     .set({ status: 'queued', nextAttemptAt: new Date() })
