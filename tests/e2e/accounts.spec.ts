@@ -65,7 +65,7 @@ for (const { who, roles, lands } of [
     const email = uniqueEmail('journey');
     await fillSignUp(page, email, roles);
     // The lender hears of it, with the answers (notify-user-creation).
-    const notice = await waitForMail('lender@example.test', 'New account: Jordan Example');
+    const notice = await waitForMail('lender@example.test', 'New account: Jordan Example', email);
     expect(notice.body).toContain(email);
     const mail = await waitForMail(email, 'Confirm your e-mail address');
     await page.goto(linkIn(mail.body, '/api/auth/verify-email'));

@@ -71,13 +71,18 @@ export function sessionCookie(res: Response): string {
   return cookie ? cookie.split(';')[0]! : '';
 }
 
-/** Waits for the newest e-mail to `to` whose subject contains `subject`, and returns it. */
-export async function waitForMail(to: string, subject: string) {
+/**
+ * Waits for the newest e-mail to `to` whose subject contains `subject` (and whose body contains
+ * `body`, when given: tests running side by side send alike e-mails), and returns it.
+ */
+export async function waitForMail(to: string, subject: string, body?: string) {
   let found: Awaited<ReturnType<typeof readMails>>[number] | undefined;
   await expect
     .poll(
       async () => {
-        found = (await readMails(dataDir)).filter((m) => m.to === to && m.subject.includes(subject)).at(-1);
+        found = (await readMails(dataDir))
+          .filter((m) => m.to === to && m.subject.includes(subject) && (!body || m.body.includes(body)))
+          .at(-1);
         return Boolean(found);
       },
       { timeout: 15_000 },
