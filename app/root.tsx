@@ -14,8 +14,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return getRootData(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return getRootData({ request, context });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

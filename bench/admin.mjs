@@ -1,11 +1,14 @@
 // Admin lists at scale (issue "Admin area"): with 100,000 users, 100,000 contacts and 10,000
 // deals in PostgreSQL, the p95 time of the `.data` request (the loader plus serialisation) of
 // each admin list — plain, searched, filtered, first page and a late page. Target: under 50 ms.
+// Searches are timed twice: as an admin pages through one (its count remembered), and right
+// after a change to the list (counted afresh).
 import pg from 'pg';
 import { ensureBuild, startProductionServer, timeRequests } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 120;
+const COLD_REQUESTS = 40;
 
 export async function benchAdmin() {
   await ensureBuild();
@@ -46,7 +49,9 @@ export async function benchAdmin() {
              (array['Residential','Mixed Use','Office Building','Commercial Property','Residential Complex','Residential Development','Commercial Plaza'])[1 + g % 7],
              'x', 500000 + g, 55, (array[6,12,18,24,36,48])[1 + g % 6], 10, 25000, 'Partner ' || (g % 300), case when g % 4 = 0 then 'Closed' else 'Active' end,
              now() - (g || ' minutes')::interval from generate_series(1, 10000) g`);
-    await client.query('analyze');
+    // A live database's autovacuum keeps statistics and the visibility map current; bulk
+    // seeding right before measuring does not give it the time, so do its work here.
+    await client.query('vacuum analyze');
     const seeded = ((performance.now() - started) / 1000).toFixed(1);
 
     const signIn = await fetch(`${server.url}/admin-login`, {
@@ -92,6 +97,28 @@ export async function benchAdmin() {
     console.log(`\n## Admin lists at scale: p95 of the .data request, ${REQUESTS} sequential requests each, PostgreSQL`);
     console.log(`(100,000 users, 100,000 contacts, 10,000 deals; seeded in ${seeded} s)`);
     console.table(rows);
+
+    // A search's count is remembered until its list changes. Here every request follows a
+    // change to the list (untimed), so each one counts its search afresh: the cost of the
+    // first request of a search.
+    const changes = {
+      users: `update "user" set name = name || ' ' where id = 'u1'; update "user" set name = rtrim(name) where id = 'u1'`,
+      contacts: `update contact set status = status where id = (select id from contact order by created_at limit 1)`,
+    };
+    const uncounted = [];
+    for (const [label, path] of cases.filter(([l]) => l.includes('searched'))) {
+      const change = changes[label.split(':')[0]];
+      if (!change) continue;
+      const r = await timeRequests(server.url + path, cookie, COLD_REQUESTS, 2, () => client.query(change));
+      uncounted.push({
+        list: label,
+        'p50 ms': +r.p50.toFixed(2),
+        'p95 ms': +r.p95.toFixed(2),
+        'under 50 ms': r.p95 < 50 ? 'yes' : 'NO',
+      });
+    }
+    console.log(`\n## The same searches when the list has just changed (search counted afresh), ${COLD_REQUESTS} requests each`);
+    console.table(uncounted);
     console.log('target: p95 under 50 ms for every list');
   } finally {
     await client.end();

@@ -118,12 +118,14 @@ export function percentile(values, p) {
 
 /**
  * Times `requests` sequential GETs of `url` with `cookie` after `warmup` unmeasured ones;
- * returns { p50, p95 } in milliseconds. @throws when a response is not 200.
+ * `before`, when given, runs (untimed) before each request. Returns { p50, p95 } in
+ * milliseconds. @throws when a response is not 200.
  */
-export async function timeRequests(url, cookie, requests, warmup = 10) {
+export async function timeRequests(url, cookie, requests, warmup = 10, before = async () => {}) {
   for (let i = 0; i < warmup; i++) await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
   const times = [];
   for (let i = 0; i < requests; i++) {
+    await before();
     const t = performance.now();
     const res = await fetch(url, { headers: { Cookie: cookie } });
     await res.arrayBuffer();

@@ -5,7 +5,7 @@
  * to /. Page and `.data` requests behave alike.
  */
 import { redirect } from 'react-router';
-import { getViewer, type Viewer } from './viewer.server';
+import { getViewer, type RequestArgs, type Viewer } from './viewer.server';
 
 /** 'borrower' admits borrowers, 'investor' investors, 'any' borrowers or investors (spec §2). */
 export type PortalRequirement = 'borrower' | 'investor' | 'any';
@@ -31,16 +31,16 @@ function toSignIn(request: Request, page: '/login' | '/admin-login'): never {
 }
 
 /** The signed-in viewer, whatever their roles. @throws redirect to /login when signed out. */
-export async function requireUser(request: Request): Promise<Viewer> {
-  return (await getViewer(request)) ?? toSignIn(request, '/login');
+export async function requireUser(args: RequestArgs): Promise<Viewer> {
+  return (await getViewer(args)) ?? toSignIn(args.request, '/login');
 }
 
 /**
  * The signed-in viewer holding `requirement`.
  * @throws redirect to /login when signed out, to / without the role.
  */
-export async function requireRole(request: Request, requirement: PortalRequirement): Promise<Viewer> {
-  const viewer = await requireUser(request);
+export async function requireRole(args: RequestArgs, requirement: PortalRequirement): Promise<Viewer> {
+  const viewer = await requireUser(args);
   const allowed =
     requirement === 'borrower'
       ? viewer.isBorrower
@@ -55,8 +55,8 @@ export async function requireRole(request: Request, requirement: PortalRequireme
  * A signed-in viewer who may see deals: investors and admins (issue "Deals").
  * @throws redirect to /login when signed out, to / otherwise.
  */
-export async function requireDealViewer(request: Request): Promise<Viewer> {
-  const viewer = await requireUser(request);
+export async function requireDealViewer(args: RequestArgs): Promise<Viewer> {
+  const viewer = await requireUser(args);
   if (!viewer.isInvestor && !viewer.isAdmin) throw redirect('/');
   return viewer;
 }
@@ -65,8 +65,8 @@ export async function requireDealViewer(request: Request): Promise<Viewer> {
  * A signed-in admin (profile.is_admin in the database).
  * @throws redirect to /admin-login when signed out, to / for a non-admin.
  */
-export async function requireAdmin(request: Request): Promise<Viewer> {
-  const viewer = (await getViewer(request)) ?? toSignIn(request, '/admin-login');
+export async function requireAdmin(args: RequestArgs): Promise<Viewer> {
+  const viewer = (await getViewer(args)) ?? toSignIn(args.request, '/admin-login');
   if (!viewer.isAdmin) throw redirect('/');
   return viewer;
 }

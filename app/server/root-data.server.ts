@@ -5,12 +5,12 @@
 import { data } from 'react-router';
 import { companyInfo, env } from './env.server';
 import { readToast } from './toast.server';
-import { resolveViewer } from './viewer.server';
+import { resolveViewer, type RequestArgs } from './viewer.server';
 
-export async function getRootData(request: Request) {
+export async function getRootData(args: RequestArgs) {
   const [{ toast, headers: toastHeaders }, { viewer, headers: sessionHeaders }] = await Promise.all([
-    readToast(request),
-    resolveViewer(request),
+    readToast(args.request),
+    resolveViewer(args),
   ]);
   const headers = new Headers();
   for (const source of [toastHeaders, sessionHeaders])

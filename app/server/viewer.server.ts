@@ -4,6 +4,7 @@
  * Resolved once per request; requests without a session cookie touch no database.
  */
 import { eq } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
 import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS } from './auth.server';
 import { db } from './db/client.server';
 import { profile, session as sessionTable } from './db/schema';
@@ -25,22 +26,33 @@ export interface ResolvedViewer {
   headers: Headers | null;
 }
 
-const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
-const resolved = new WeakMap<Request, Promise<ResolvedViewer>>();
+/** What a loader or action receives that identifies its request (route module args). */
+export interface RequestArgs {
+  request: Request;
+  context: AppLoadContext;
+}
 
-/** The viewer of `request` with the headers to relay; memoised per request object. */
-export function resolveViewer(request: Request): Promise<ResolvedViewer> {
-  let pending = resolved.get(request);
+const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
+// Keyed by the load context: the server makes one per request and React Router hands the same
+// object to every loader of that request, while each loader gets its own copy of the Request.
+const resolved = new WeakMap<AppLoadContext, Promise<ResolvedViewer>>();
+
+/**
+ * The viewer of the request with the headers to relay; resolved once per request, however many
+ * loaders ask (root, layout and page share one session lookup).
+ */
+export function resolveViewer({ request, context }: RequestArgs): Promise<ResolvedViewer> {
+  let pending = resolved.get(context);
   if (!pending) {
     pending = load(request);
-    resolved.set(request, pending);
+    resolved.set(context, pending);
   }
   return pending;
 }
 
-/** The viewer of `request`, or null when signed out. */
-export async function getViewer(request: Request): Promise<Viewer | null> {
-  return (await resolveViewer(request)).viewer;
+/** The viewer of the request, or null when signed out. */
+export async function getViewer(args: RequestArgs): Promise<Viewer | null> {
+  return (await resolveViewer(args)).viewer;
 }
 
 async function load(request: Request): Promise<ResolvedViewer> {

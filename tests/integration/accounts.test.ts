@@ -170,7 +170,10 @@ describe('sessions', () => {
     return cookie.split(';')[0]!;
   }
   const viewerFor = (cookie: string) =>
-    getViewer(new Request('http://localhost:3000/dashboard', { headers: { Cookie: cookie } }));
+    getViewer({
+      request: new Request('http://localhost:3000/dashboard', { headers: { Cookie: cookie } }),
+      context: { clientIp: '127.0.0.1', cspNonce: '', requestId: 'test' },
+    });
 
   it('records the sign-in time and reads roles from the database', async () => {
     const cookie = await signedInCookie('viewer@example.com');
@@ -180,6 +183,18 @@ describe('sessions', () => {
     // A role granted in the database counts on the next request.
     await db().update(profile).set({ isInvestor: true }).where(eq(profile.userId, viewer!.id));
     expect((await viewerFor(cookie))?.isInvestor).toBe(true);
+  });
+
+  it('looks the session up once per request: every loader of a request shares it, the next request looks again', async () => {
+    const cookie = await signedInCookie('once@example.com');
+    const copy = () => new Request('http://localhost:3000/admin-dashboard', { headers: { Cookie: cookie } });
+    const context = { clientIp: '127.0.0.1', cspNonce: '', requestId: 'once' };
+    // React Router hands each loader its own copy of the Request but the same load context.
+    const first = await getViewer({ request: copy(), context });
+    expect(first?.email).toBe('once@example.com');
+    await db().delete(session).where(eq(session.userId, first!.id));
+    expect(await getViewer({ request: copy(), context })).toEqual(first);
+    expect(await getViewer({ request: copy(), context: { ...context, requestId: 'next' } })).toBeNull();
   });
 
   it('ends a session after 30 idle minutes, and after 12 hours however active', async () => {

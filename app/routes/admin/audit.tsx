@@ -9,8 +9,8 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { listAuditEvents } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const events = await listAuditEvents(100);
   return { events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };
 }

@@ -14,28 +14,27 @@ import { cn } from '~/lib/cn';
 import { telHref } from '~/lib/format';
 import { audit } from '~/server/domain/audit.server';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
-import { countContacts, listContacts, setContactStatus } from '~/server/domain/contacts.server';
+import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').slice(0, 200);
   const statusParam = url.searchParams.get('status');
   const status = (CONTACT_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ContactStatus) : null;
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const [list, all] = await Promise.all([listContacts({ q, status, page }), q || status ? countContacts() : null]);
+  const list = await listContacts({ q, status, page });
   return {
     ...list,
     q,
     status,
-    totalInquiries: all ?? list.total,
     contacts: list.contacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin({ request, context });
   const form = await request.formData();
   const status = String(form.get('status') ?? '');
   const id = String(form.get('id') ?? '');

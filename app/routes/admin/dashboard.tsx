@@ -12,8 +12,8 @@ import { buttonClasses } from '~/components/ui/button';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const f = await dashboardFigures();
   return {
     ...f,

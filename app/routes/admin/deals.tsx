@@ -41,8 +41,8 @@ import { logger } from '~/server/logger.server';
 import { redirectWithToast } from '~/server/toast.server';
 import { readSmallUpload } from '~/server/uploads.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const url = new URL(request.url);
   const editId = url.searchParams.get('edit');
   if (url.searchParams.get('new') === '1') return { mode: 'form' as const, deal: null };
@@ -71,8 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin({ request, context });
   const upload = await readSmallUpload(request, DEAL_FILE_MAX_BYTES, 21);
   if (!upload.ok)
     return data(

@@ -9,8 +9,8 @@ import type { Route } from './+types/layout';
 import { DashboardShell, type ShellLink } from '~/components/layout/dashboard-shell';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdmin({ request, context });
   return { viewer };
 }
 

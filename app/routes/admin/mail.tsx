@@ -14,8 +14,8 @@ import { renderEmail } from '~/server/mail/templates.server';
 
 const PAGE_SIZE = 25;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
   const list = await listOutbox(page, PAGE_SIZE);
   return {
@@ -41,8 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin({ request, context });
   const form = await request.formData();
   const ok = form.get('intent') === 'retry' && (await retryNow(String(form.get('id') ?? '')));
   return data({ ok }, { status: ok ? 200 : 404 });

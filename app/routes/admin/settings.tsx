@@ -16,13 +16,13 @@ import { changePasswordAction } from '~/server/auth-actions.server';
 import { audit } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin({ request, context });
   return { email: admin.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin({ request, context });
   const answer = await changePasswordAction(request, context.clientIp, await request.formData());
   if (answer.data.ok) await audit(admin, 'admin.password_changed', { type: 'user', id: admin.id });
   return answer;

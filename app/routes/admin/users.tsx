@@ -16,8 +16,8 @@ import { USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
 import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').slice(0, 200);
   const typeParam = url.searchParams.get('type');

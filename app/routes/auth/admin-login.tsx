@@ -18,8 +18,8 @@ import { showToast } from '~/lib/toast';
 import { forgotPasswordAction, signInAction } from '~/server/auth-actions.server';
 import { getViewer } from '~/server/viewer.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getViewer(request)) throw redirect('/admin-dashboard');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getViewer({ request, context })) throw redirect('/admin-dashboard');
   return null;
 }
 

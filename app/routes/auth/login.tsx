@@ -32,13 +32,13 @@ import { showToast } from '~/lib/toast';
 import { forgotPasswordAction, signInAction, signUpAction } from '~/server/auth-actions.server';
 import { getViewer } from '~/server/viewer.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getViewer(request)) throw redirect('/dashboard');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getViewer({ request, context })) throw redirect('/dashboard');
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (await getViewer(request)) throw redirect('/dashboard');
+  if (await getViewer({ request, context })) throw redirect('/dashboard');
   const formData = await request.formData();
   const intent = formData.get('intent');
   if (intent === 'signup') return signUpAction(request, context.clientIp, formData);

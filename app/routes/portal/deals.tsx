@@ -11,8 +11,8 @@ import { INVESTOR_DEALS_PAGE_SIZE, parseDealQuery } from '~/lib/deals';
 import { listDeals } from '~/server/domain/deals.server';
 import { requireRole } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, 'investor');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, 'investor');
   const { filter, page } = parseDealQuery(new URL(request.url));
   const result = await listDeals(viewer.id, { filter, page, pageSize: INVESTOR_DEALS_PAGE_SIZE, followedFirst: true });
   return { ...result, filter };

@@ -4,7 +4,7 @@ import type { Route } from './+types/index';
 import { portalLink } from '~/lib/nav';
 import { requireUser } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireUser({ request, context });
   throw redirect(portalLink(viewer).to);
 }

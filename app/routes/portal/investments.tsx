@@ -14,8 +14,8 @@ import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/deals.s
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { requireRole } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, 'investor');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, 'investor');
   const [top, notifications] = await Promise.all([
     listDeals(viewer.id, { filter: 'all', page: 1, pageSize: INVESTOR_SUMMARY_SIZE, followedFirst: true }),
     listNotifications(viewer.id, INTEREST_NOTIFICATION_TITLES, 5),
@@ -27,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, 'investor');
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, 'investor');
   const form = await request.formData();
   const id = String(form.get('id') ?? '');
   if (form.get('intent') !== 'read') return data({ ok: false }, { status: 400 });

@@ -10,8 +10,8 @@ import { DashboardShell, type ShellLink } from '~/components/layout/dashboard-sh
 import { roleLabel } from '~/lib/nav';
 import { requireUser } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireUser({ request, context });
   return { viewer };
 }
 

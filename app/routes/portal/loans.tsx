@@ -17,8 +17,8 @@ import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 import { logger } from '~/server/logger.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, 'borrower');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, 'borrower');
   const [documents, notifications] = await Promise.all([
     listDocuments(viewer.id),
     listNotifications(viewer.id, DOCUMENT_NOTIFICATION_TITLES, 5),
@@ -41,8 +41,8 @@ const answer = async (status: number, toast: Toast) =>
     ? data({ ok: true, toast }, { status, headers: await toastHeaders(toast) })
     : data({ ok: false, toast }, { status });
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, 'borrower');
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, 'borrower');
   const form = await request.formData();
   const intent = form.get('intent');
   const id = String(form.get('id') ?? '');

@@ -44,8 +44,8 @@ import { requireRole } from '~/server/guards.server';
 import { logger } from '~/server/logger.server';
 import { readSmallUpload } from '~/server/uploads.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireRole(request, 'any');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, 'any');
   const profile = await getProfile(viewer.id);
   if (!profile) throw redirect('/');
   return {
@@ -71,7 +71,7 @@ const failed = (message: string): Toast => ({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(request, 'any');
+  const viewer = await requireRole({ request, context }, 'any');
   const upload = await readSmallUpload(request, AVATAR_MAX_BYTES);
   if (!upload.ok) {
     return upload.reason === 'too-large'

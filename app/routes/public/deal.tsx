@@ -19,8 +19,8 @@ import { getDeal } from '~/server/domain/deals.server';
 import { env } from '~/server/env.server';
 import { requireDealViewer } from '~/server/guards.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireDealViewer(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireDealViewer({ request, context });
   const deal = await getDeal(viewer.id, params.id);
   if (!deal) return data({ deal: null, canFollow: false, tileUrl: '' }, { status: 404 });
   return {

@@ -13,8 +13,8 @@ import { portalLink } from '~/lib/nav';
 import { listDeals } from '~/server/domain/deals.server';
 import { requireDealViewer } from '~/server/guards.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await requireDealViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireDealViewer({ request, context });
   const { filter, page } = parseDealQuery(new URL(request.url));
   const result = await listDeals(viewer.id, { filter, page, pageSize: OUR_DEALS_PAGE_SIZE, followedFirst: false });
   return { ...result, filter, canFollow: viewer.isInvestor, portal: portalLink(viewer).to };

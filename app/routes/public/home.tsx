@@ -19,8 +19,8 @@ import { getViewer } from '~/server/viewer.server';
  * Spec §2 Home: a signed-in user who arrives from outside (no same-site Referer: typed, a
  * bookmark, another site) is sent once to /dashboard; moving around the site, they stay here.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer({ request, context });
   if (viewer && !fromThisSite(request)) throw redirect('/dashboard');
   return null;
 }

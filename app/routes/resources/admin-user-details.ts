@@ -6,8 +6,8 @@ import type { Route } from './+types/admin-user-details';
 import { userDetails } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
   const details = await userDetails(params.id);
   return Response.json(
     {

@@ -15,8 +15,8 @@ export async function loader() {
   return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const viewer = await requireRole(request, 'investor');
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, 'investor');
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent !== 'follow' && intent !== 'unfollow')

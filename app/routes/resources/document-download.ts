@@ -12,8 +12,8 @@ import { privateFileResponse } from '~/server/storage.server';
 
 const PREVIEWABLE = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const viewer = await requireUser(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireUser({ request, context });
   const row = await documentForDownload(viewer, params.id);
   const inline =
     Boolean(row) && viewer.isAdmin && new URL(request.url).searchParams.get('inline') === '1' && PREVIEWABLE.has(row!.mimeType);

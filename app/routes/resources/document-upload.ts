@@ -20,8 +20,8 @@ export async function loader() {
   return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const viewer = await requireRole(request, 'borrower');
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, 'borrower');
   const type = request.headers.get('Content-Type') ?? '';
   if (!type.startsWith('multipart/form-data') || !request.body)
     return data({ error: 'Please choose a file to upload.' }, { status: 400 });

@@ -7,8 +7,8 @@ import { prospectusOf } from '~/server/domain/deals.server';
 import { requireDealViewer } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireDealViewer(request);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireDealViewer({ request, context });
   const prospectus = await prospectusOf(params.id);
   const response =
     prospectus && (await privateFileResponse(prospectus.key, { fileName: prospectus.fileName, contentType: 'application/pdf' }));

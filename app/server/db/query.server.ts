@@ -1,6 +1,6 @@
 /**
  * Small query helpers shared by the domain modules: id checks before a uuid column is compared
- * (a malformed id is simply "not found", never a database error) and ILIKE patterns.
+ * (a malformed id is simply "not found", never a database error) and LIKE / ILIKE patterns.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,7 +9,7 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-/** An ILIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
+/** A LIKE or ILIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 }

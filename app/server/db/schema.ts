@@ -15,6 +15,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -41,11 +42,8 @@ export const user = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The admin user directory: newest first, searched by name or e-mail (issue "Admin area").
-  (t) => [
-    index('user_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('user_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.email}) gin_trgm_ops`),
-  ],
+  // The dashboard's newest users (issue "Admin area").
+  (t) => [index('user_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const session = pgTable(
@@ -149,13 +147,21 @@ export const profile = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The user's name and e-mail, lower-cased, which the admin directory searches (spec §9);
+     * copied from "user" by triggers (migration 0002_admin_list_counts) so a search, its role
+     * filter and its order read this table alone.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
-    index('profile_created_at_idx').on(t.createdAt.desc()),
+    index('profile_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The admin directory, newest first, read from either end (issue "Admin area").
+    index('profile_newest_idx').on(t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
     index('profile_roles_idx').on(t.isBorrower, t.isInvestor),
     // The admin directory's role filters, newest first (issue "Admin area").
-    index('profile_borrower_created_idx').on(t.isBorrower, t.createdAt.desc(), t.userId.desc()),
-    index('profile_investor_created_idx').on(t.isInvestor, t.createdAt.desc(), t.userId.desc()),
+    index('profile_borrower_created_idx').on(t.isBorrower, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+    index('profile_investor_created_idx').on(t.isInvestor, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
   ],
 );
 
@@ -191,8 +197,8 @@ export const deal = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('deal_created_at_idx').on(t.createdAt.desc(), t.id),
-    index('deal_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('deal_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('deal_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('deal_search_trgm_idx').using(
       'gin',
       sql`(coalesce(${t.title}, '') || ' ' || coalesce(${t.location}, '') || ' ' || coalesce(${t.sponsor}, '') || ' ' || coalesce(${t.type}, '')) gin_trgm_ops`,
@@ -232,7 +238,7 @@ export const document = pgTable(
     mimeType: text('mime_type').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('document_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('document_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** In-app notification (spec §3 notifications). */
@@ -251,7 +257,7 @@ export const notification = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** A contact inquiry from the public form; status new → read → replied → archived (decisions.md). */
@@ -267,14 +273,18 @@ export const contact = pgTable(
       .notNull()
       .default('new'),
     createdAt: createdAt(),
+    /**
+     * What the admin search reads (spec §5: name, e-mail, note and status, case-insensitive),
+     * lower-cased once on write so a search compares with LIKE instead of ILIKE per row.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(name || ' ' || email || ' ' || coalesce(note, '') || ' ' || status)`),
   },
   (t) => [
-    index('contact_created_at_idx').on(t.createdAt.desc(), t.id),
-    index('contact_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('contact_search_trgm_idx').using(
-      'gin',
-      sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.note}, '') || ' ' || ${t.status}) gin_trgm_ops`,
-    ),
+    index('contact_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('contact_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('contact_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('contact_status_check', sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
   ],
 );
@@ -296,7 +306,10 @@ export const outboxEmail = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_created_at_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /** Who did what, when: one row per admin action (decisions.md audit log). */
@@ -312,7 +325,7 @@ export const auditEvent = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_event_created_at_idx').on(t.createdAt.desc())],
+  (t) => [index('audit_event_created_at_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 /** One-time spam-check solutions already used, so a replayed one is refused (decisions.md). */
@@ -331,3 +344,19 @@ export const requestCounter = pgTable('request_counter', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Exact row counts of the admin lists, kept by statement-level triggers (migration
+ * 0002_admin_list_counts): list 'contact' has keys 'all' and each status; list 'user' has 'all',
+ * 'borrower', 'investor' and 'both'. Key 'version' of each list grows with every change that
+ * can alter a search's result, so a cached search count is known to be current.
+ */
+export const listCount = pgTable(
+  'list_count',
+  {
+    list: text('list').notNull(),
+    key: text('key').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.key] })],
+);

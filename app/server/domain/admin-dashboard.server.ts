@@ -5,19 +5,20 @@
  */
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { db } from '../db/client.server';
+import { listCounts } from '../db/paging.server';
 import { contact, deal, profile, user } from '../db/schema';
 
 export async function dashboardFigures(now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const since = sql`date_trunc('week', ${now.toISOString()}::timestamptz) - interval '11 weeks'`;
-  const [[users], [activeDeals], [contacts], [recentInquiries], newestUsers, newestContacts, signups, inquiries] =
+  const [userCounts, [activeDeals], contactCounts, [recentInquiries], newestUsers, newestContacts, signups, inquiries] =
     await Promise.all([
-      db().select({ n: count() }).from(profile),
+      listCounts('user'),
       db()
         .select({ n: count() })
         .from(deal)
         .where(and(eq(deal.status, 'Active'), isNull(deal.deletedAt))),
-      db().select({ n: count() }).from(contact),
+      listCounts('contact'),
       db().select({ n: count() }).from(contact).where(gte(contact.createdAt, weekAgo)),
       db()
         .select({
@@ -67,7 +68,12 @@ export async function dashboardFigures(now = new Date()) {
     };
   });
   return {
-    totals: { users: users!.n, activeDeals: activeDeals!.n, contacts: contacts!.n, recentInquiries: recentInquiries!.n },
+    totals: {
+      users: userCounts.count('all'),
+      activeDeals: activeDeals!.n,
+      contacts: contactCounts.count('all'),
+      recentInquiries: recentInquiries!.n,
+    },
     newestUsers,
     newestContacts,
     weeks,

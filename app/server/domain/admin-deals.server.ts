@@ -5,7 +5,7 @@
  * PDF prospectus, delete (kept for Undo) and restore. Callers check is_admin first.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ADMIN_DEALS_PAGE_SIZE, DURATIONS, type DealFormInput } from '~/lib/schemas/deal';
@@ -66,7 +66,8 @@ export async function adminListDeals(query: AdminDealQuery) {
     })
     .from(deal)
     .where(where)
-    .orderBy(desc(deal.createdAt), desc(deal.id))
+    // The order of deal_created_at_idx (newest first, ties by id), read straight from it.
+    .orderBy(desc(deal.createdAt), asc(deal.id))
     .limit(ADMIN_DEALS_PAGE_SIZE)
     .offset((page - 1) * ADMIN_DEALS_PAGE_SIZE);
   return { deals: rows, total, all, page, pageCount };

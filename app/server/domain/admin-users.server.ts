@@ -4,16 +4,19 @@
  * match users who are both), 15 a page, newest first; and one user's documents and deal
  * interests for an expanded row. Admin pages check is_admin before calling these.
  */
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
 import { db } from '../db/client.server';
 import { deal, dealInterest, document, profile, user } from '../db/schema';
 import { containsPattern } from '../db/query.server';
+import { readCountedListPage } from '../db/paging.server';
 
 /**
  * One page of users (see module docs); a page past the end gives the last page. The order is
  * the profile's creation (made with the account), so role filters and late pages run on the
- * profile's (role, created_at) indexes; only the page's 15 users are joined.
+ * profile's (role, created_at) indexes, read from the nearer end; only the page's 15 users are
+ * joined. Totals come from the database's list counts (a search's from its remembered count).
+ * Returns the rows, the matching total, the page shown and the page count.
  */
 export async function listUsers(opts: { q: string; type: UserType | null; page: number }) {
   const q = opts.q.trim();
@@ -25,55 +28,48 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
         : opts.type === 'investor'
           ? eq(profile.isInvestor, true)
           : undefined;
-  // A search narrows to the users whose name or e-mail matches (trigram indexes).
-  const matching = q
-    ? inArray(
-        profile.userId,
-        db()
-          .select({ id: user.id })
-          .from(user)
-          // The expression of user_search_trgm_idx: one trigram index scan.
-          .where(ilike(sql`(${user.name} || ' ' || ${user.email})`, containsPattern(q))),
-      )
-    : undefined;
+  // The profile carries the user's name and e-mail lower-cased (search_text, trigram index),
+  // so search, role filter and order read one table; the pattern is lowered by the database too.
+  const matching = q ? like(profile.searchText, sql`lower(${containsPattern(q)})`) : undefined;
   const where = and(roleWhere, matching);
-  const pageRows = (page: number) => {
-    const ids = db()
-      .select({ id: profile.userId, createdAt: profile.createdAt })
-      .from(profile)
-      .where(where)
-      .orderBy(desc(profile.createdAt), desc(profile.userId))
-      .limit(USERS_PAGE_SIZE)
-      .offset((page - 1) * USERS_PAGE_SIZE)
-      .as('page_ids');
-    return db()
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        createdAt: user.createdAt,
-        phone: profile.phone,
-        companyName: profile.companyName,
-        isBorrower: profile.isBorrower,
-        isInvestor: profile.isInvestor,
-        isAdmin: profile.isAdmin,
-        lastLoginAt: profile.lastLoginAt,
-      })
-      .from(ids)
-      .innerJoin(profile, eq(profile.userId, ids.id))
-      .innerJoin(user, eq(user.id, ids.id))
-      .orderBy(desc(ids.createdAt), desc(ids.id));
-  };
-  // The count and the page side by side; a page past the end is read again as the last page.
-  const requested = Math.max(1, opts.page);
-  const [[{ total } = { total: 0 }], first] = await Promise.all([
-    db().select({ total: count() }).from(profile).where(where),
-    pageRows(requested),
-  ]);
-  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const page = Math.min(requested, pageCount);
-  const rows = page === requested ? first : await pageRows(page);
+  const { rows, total, page, pageCount } = await readCountedListPage({
+    list: 'user',
+    q,
+    filters: { type: opts.type },
+    totalKey: opts.type ?? 'all',
+    requestedPage: opts.page,
+    pageSize: USERS_PAGE_SIZE,
+    count: async () => (await db().select({ total: count() }).from(profile).where(where))[0]?.total ?? 0,
+    rows: ({ offset, limit, newestFirst }) => {
+      const order = newestFirst ? desc : asc;
+      const ids = db()
+        .select({ id: profile.userId, createdAt: profile.createdAt })
+        .from(profile)
+        .where(where)
+        .orderBy(order(profile.createdAt), order(profile.userId))
+        .limit(limit)
+        .offset(offset)
+        .as('page_ids');
+      return db()
+        .select({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          createdAt: user.createdAt,
+          phone: profile.phone,
+          companyName: profile.companyName,
+          isBorrower: profile.isBorrower,
+          isInvestor: profile.isInvestor,
+          isAdmin: profile.isAdmin,
+          lastLoginAt: profile.lastLoginAt,
+        })
+        .from(ids)
+        .innerJoin(profile, eq(profile.userId, ids.id))
+        .innerJoin(user, eq(user.id, ids.id))
+        .orderBy(order(ids.createdAt), order(ids.id));
+    },
+  });
   return { users: rows, total, page, pageCount };
 }
 

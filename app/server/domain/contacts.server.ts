@@ -3,7 +3,7 @@
  * and the e-mail to the lender (contact-form-handler) is queued in the same transaction. Admins
  * list, search and move them through new → read → replied → archived (decisions.md).
  */
-import { and, count, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { contact } from '../db/schema';
 import { db, transaction } from '../db/client.server';
 import { env } from '../env.server';
@@ -11,6 +11,10 @@ import { queueEmail } from '../mail/outbox.server';
 import { CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import type { ContactInput } from '~/lib/schemas/contact';
 import { containsPattern, isUuid } from '../db/query.server';
+import { readCountedListPage } from '../db/paging.server';
+
+// What an admin sees of an inquiry (the search column is the database's own).
+const { searchText: _searchText, ...contactColumns } = getTableColumns(contact);
 
 /** Stores an inquiry and queues its notification; returns the new contact id. */
 export async function createContact(input: Omit<ContactInput, 'altcha'>): Promise<string> {
@@ -31,46 +35,44 @@ export async function createContact(input: Omit<ContactInput, 'altcha'>): Promis
 /**
  * One page of inquiries, newest first (spec §2 View Contacts): `q` matches name, e-mail, note
  * and status case-insensitively (spec §5), `status` narrows to one status. A page past the end
- * gives the last page.
+ * gives the last page. Returns the page's rows, the matching total, the page shown and the page
+ * count, with `totalInquiries`, every inquiry ('{N} Total Inquiries').
  */
 export async function listContacts(opts: { q: string; status: ContactStatus | null; page: number }) {
   const q = opts.q.trim();
   const where = and(
-    q
-      ? ilike(
-          sql`(${contact.name} || ' ' || ${contact.email} || ' ' || coalesce(${contact.note}, '') || ' ' || ${contact.status})`,
-          containsPattern(q),
-        )
-      : undefined,
+    // Lower-cased by the database, as the column is, so both fold case alike.
+    q ? like(contact.searchText, sql`lower(${containsPattern(q)})`) : undefined,
     opts.status ? eq(contact.status, opts.status) : undefined,
   );
-  // The page's ids first (a narrow sort, even over many matches), then their rows.
-  const pageRows = (page: number) => {
-    const ids = db()
-      .select({ id: contact.id, createdAt: contact.createdAt })
-      .from(contact)
-      .where(where)
-      .orderBy(desc(contact.createdAt), desc(contact.id))
-      .limit(CONTACTS_PAGE_SIZE)
-      .offset((page - 1) * CONTACTS_PAGE_SIZE)
-      .as('page_ids');
-    return db()
-      .select(getTableColumns(contact))
-      .from(ids)
-      .innerJoin(contact, eq(contact.id, ids.id))
-      .orderBy(desc(ids.createdAt), desc(ids.id));
-  };
-  // The count and the page run side by side (a broad search counts many rows); a page past
-  // the end is read again as the last page.
-  const requested = Math.max(1, opts.page);
-  const [[{ total } = { total: 0 }], first] = await Promise.all([
-    db().select({ total: count() }).from(contact).where(where),
-    pageRows(requested),
-  ]);
-  const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  const page = Math.min(requested, pageCount);
-  const rows = page === requested ? first : await pageRows(page);
-  return { contacts: rows, total, page, pageCount };
+  const result = await readCountedListPage({
+    list: 'contact',
+    q,
+    filters: { status: opts.status },
+    totalKey: opts.status ?? 'all',
+    requestedPage: opts.page,
+    pageSize: CONTACTS_PAGE_SIZE,
+    count: async () => (await db().select({ total: count() }).from(contact).where(where))[0]?.total ?? 0,
+    rows: ({ offset, limit, newestFirst }) => {
+      // The page's ids first (a narrow read of the index), then their rows.
+      const order = newestFirst ? desc : asc;
+      const ids = db()
+        .select({ id: contact.id, createdAt: contact.createdAt })
+        .from(contact)
+        .where(where)
+        .orderBy(order(contact.createdAt), order(contact.id))
+        .limit(limit)
+        .offset(offset)
+        .as('page_ids');
+      return db()
+        .select(contactColumns)
+        .from(ids)
+        .innerJoin(contact, eq(contact.id, ids.id))
+        .orderBy(order(ids.createdAt), order(ids.id));
+    },
+  });
+  const { rows, total, page, pageCount, counts } = result;
+  return { contacts: rows, total, page, pageCount, totalInquiries: counts.count('all') };
 }
 
 /**
@@ -87,10 +89,4 @@ export async function setContactStatus(id: string, status: ContactStatus, onlyIf
     .set({ status })
     .where(and(eq(contact.id, id), eq(contact.status, before.status)));
   return before.status;
-}
-
-/** How many inquiries there are in all (the page's '{N} Total Inquiries'). */
-export async function countContacts(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(contact);
-  return row?.n ?? 0;
 }
