@@ -364,6 +364,17 @@ test('the mail log lists delivered e-mails; the audit log records admin actions 
   expect(cookie).not.toBe('');
 });
 
+test('text for screen readers only takes no room: the pages are as long as what they show', async ({ page }) => {
+  await asAdmin(page);
+  for (const path of adminPages.filter((p) => !p.includes('?'))) {
+    await page.goto(path);
+    const tallest = await page.evaluate(() =>
+      Math.max(0, ...[...document.querySelectorAll('.sr-only')].map((e) => e.getBoundingClientRect().height)),
+    );
+    expect(tallest, path).toBeLessThanOrEqual(1);
+  }
+});
+
 test.describe('at 390px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('admin pages do not scroll sideways (wide tables scroll inside their card)', async ({ page }) => {
