@@ -43,38 +43,6 @@ CREATE FUNCTION list_count_add(p_list text, p_deltas jsonb) RETURNS void LANGUAG
   SELECT p_list, d.key, d.value::bigint FROM jsonb_each_text(p_deltas) AS d ORDER BY d.key
   ON CONFLICT (list, key) DO UPDATE SET n = c.n + excluded.n;
 $$;--> statement-breakpoint
--- The keys a contact counts under: every contact, and its status.
-CREATE FUNCTION contact_count_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE deltas jsonb;
-BEGIN
-  IF TG_OP = 'TRUNCATE' THEN
-    UPDATE list_count SET n = 0 WHERE list = 'contact' AND key <> 'version';
-    deltas := '{}';
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT coalesce(jsonb_object_agg(k, n), '{}') INTO deltas FROM (
-      SELECT k, count(*) AS n FROM new_rows, unnest(ARRAY['all', status]) AS k GROUP BY k) s;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT coalesce(jsonb_object_agg(k, n), '{}') INTO deltas FROM (
-      SELECT k, -count(*) AS n FROM old_rows, unnest(ARRAY['all', status]) AS k GROUP BY k) s;
-  ELSE
-    SELECT coalesce(jsonb_object_agg(k, n), '{}') INTO deltas FROM (
-      SELECT k, sum(d) AS n FROM (
-        SELECT k, 1 AS d FROM new_rows, unnest(ARRAY['all', status]) AS k
-        UNION ALL SELECT k, -1 FROM old_rows, unnest(ARRAY['all', status]) AS k) x
-      GROUP BY k HAVING sum(d) <> 0) s;
-  END IF;
-  -- Any change to a contact can change what a search finds (status is searched too).
-  PERFORM list_count_add('contact', deltas || '{"version": 1}');
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER contact_count_insert AFTER INSERT ON contact REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION contact_count_trigger();--> statement-breakpoint
-CREATE TRIGGER contact_count_update AFTER UPDATE ON contact REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION contact_count_trigger();--> statement-breakpoint
-CREATE TRIGGER contact_count_delete AFTER DELETE ON contact REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION contact_count_trigger();--> statement-breakpoint
-CREATE TRIGGER contact_count_truncate AFTER TRUNCATE ON contact
-  FOR EACH STATEMENT EXECUTE FUNCTION contact_count_trigger();--> statement-breakpoint
 -- The keys a user counts under (spec §9: Borrower and Investor also match users who are both).
 CREATE FUNCTION profile_count_keys(is_borrower boolean, is_investor boolean) RETURNS text[]
   LANGUAGE sql IMMUTABLE AS $$
@@ -83,40 +51,52 @@ CREATE FUNCTION profile_count_keys(is_borrower boolean, is_investor boolean) RET
     CASE WHEN is_investor THEN 'investor' END,
     CASE WHEN is_borrower AND is_investor THEN 'both' END], NULL);
 $$;--> statement-breakpoint
-CREATE FUNCTION profile_count_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE deltas jsonb;
+-- One trigger for every counted list. Arguments: the list, the SQL expression of a row's keys
+-- (text[]) and the table's key column. Each statement adds its rows' deltas and moves the
+-- list's version; an update that changes neither a count nor search_text (a sign-in, say)
+-- leaves the list as it was.
+CREATE FUNCTION list_count_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_list text := TG_ARGV[0];
+  v_keys text := TG_ARGV[1];
+  v_id text := TG_ARGV[2];
+  v_deltas jsonb := '{}';
+  v_searched boolean;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    UPDATE list_count SET n = 0 WHERE list = 'user' AND key <> 'version';
-    deltas := '{}';
-  ELSIF TG_OP = 'INSERT' THEN
-    SELECT coalesce(jsonb_object_agg(k, n), '{}') INTO deltas FROM (
-      SELECT k, count(*) AS n FROM new_rows, unnest(profile_count_keys(is_borrower, is_investor)) AS k GROUP BY k) s;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT coalesce(jsonb_object_agg(k, n), '{}') INTO deltas FROM (
-      SELECT k, -count(*) AS n FROM old_rows, unnest(profile_count_keys(is_borrower, is_investor)) AS k GROUP BY k) s;
+    UPDATE list_count SET n = 0 WHERE list = v_list AND key <> 'version';
   ELSE
-    SELECT coalesce(jsonb_object_agg(k, n), '{}') INTO deltas FROM (
-      SELECT k, sum(d) AS n FROM (
-        SELECT k, 1 AS d FROM new_rows, unnest(profile_count_keys(is_borrower, is_investor)) AS k
-        UNION ALL SELECT k, -1 FROM old_rows, unnest(profile_count_keys(is_borrower, is_investor)) AS k) x
-      GROUP BY k HAVING sum(d) <> 0) s;
-    -- Sign-ins and preference changes leave the directory as it was: no new version.
-    IF deltas = '{}' AND NOT EXISTS (
-      SELECT 1 FROM new_rows n JOIN old_rows o USING (user_id) WHERE n.search_text IS DISTINCT FROM o.search_text)
-    THEN RETURN NULL; END IF;
+    EXECUTE format(
+      'SELECT coalesce(jsonb_object_agg(k, n), ''{}'') FROM (SELECT k, sum(d) AS n FROM (%s) x GROUP BY k HAVING sum(d) <> 0) s',
+      concat_ws(' UNION ALL ',
+        CASE WHEN TG_OP <> 'DELETE' THEN format('SELECT k, 1 AS d FROM new_rows, unnest(%s) AS k', v_keys) END,
+        CASE WHEN TG_OP <> 'INSERT' THEN format('SELECT k, -1 AS d FROM old_rows, unnest(%s) AS k', v_keys) END))
+    INTO v_deltas;
+    IF TG_OP = 'UPDATE' AND v_deltas = '{}' THEN
+      EXECUTE format('SELECT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o USING (%I)
+        WHERE n.search_text IS DISTINCT FROM o.search_text)', v_id) INTO v_searched;
+      IF NOT v_searched THEN RETURN NULL; END IF;
+    END IF;
   END IF;
-  PERFORM list_count_add('user', deltas || '{"version": 1}');
+  PERFORM list_count_add(v_list, v_deltas || '{"version": 1}');
   RETURN NULL;
 END $$;--> statement-breakpoint
+CREATE TRIGGER contact_count_insert AFTER INSERT ON contact REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('contact', 'ARRAY[''all'', status]', 'id');--> statement-breakpoint
+CREATE TRIGGER contact_count_update AFTER UPDATE ON contact REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('contact', 'ARRAY[''all'', status]', 'id');--> statement-breakpoint
+CREATE TRIGGER contact_count_delete AFTER DELETE ON contact REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('contact', 'ARRAY[''all'', status]', 'id');--> statement-breakpoint
+CREATE TRIGGER contact_count_truncate AFTER TRUNCATE ON contact
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('contact');--> statement-breakpoint
 CREATE TRIGGER profile_count_insert AFTER INSERT ON profile REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION profile_count_trigger();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('user', 'profile_count_keys(is_borrower, is_investor)', 'user_id');--> statement-breakpoint
 CREATE TRIGGER profile_count_update AFTER UPDATE ON profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION profile_count_trigger();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('user', 'profile_count_keys(is_borrower, is_investor)', 'user_id');--> statement-breakpoint
 CREATE TRIGGER profile_count_delete AFTER DELETE ON profile REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION profile_count_trigger();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('user', 'profile_count_keys(is_borrower, is_investor)', 'user_id');--> statement-breakpoint
 CREATE TRIGGER profile_count_truncate AFTER TRUNCATE ON profile
-  FOR EACH STATEMENT EXECUTE FUNCTION profile_count_trigger();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION list_count_trigger('user');--> statement-breakpoint
 -- profile.search_text: the user's name and e-mail, lower-cased, set when the profile is made
 -- and whenever the user's name or e-mail changes.
 CREATE FUNCTION profile_search_text_fill() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -134,8 +114,14 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER user_search_text_copy AFTER UPDATE OF name, email ON "user"
   FOR EACH ROW EXECUTE FUNCTION user_search_text_copy();--> statement-breakpoint
 UPDATE profile p SET search_text = lower(u.name || ' ' || u.email) FROM "user" u WHERE u.id = p.user_id;--> statement-breakpoint
--- The totals of the rows already there.
-SELECT list_count_add('contact', coalesce((SELECT jsonb_object_agg(k, n) FROM (
-  SELECT k, count(*) AS n FROM contact, unnest(ARRAY['all', status]) AS k GROUP BY k) s), '{}'));--> statement-breakpoint
-SELECT list_count_add('user', coalesce((SELECT jsonb_object_agg(k, n) FROM (
-  SELECT k, count(*) AS n FROM profile, unnest(profile_count_keys(is_borrower, is_investor)) AS k GROUP BY k) s), '{}'));
+-- Recounts every list from its rows (after a load with triggers disabled, say), then the
+-- totals of the rows already there.
+CREATE FUNCTION list_count_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE list_count SET n = 0 WHERE key <> 'version';
+  PERFORM list_count_add('contact', coalesce((SELECT jsonb_object_agg(k, n) FROM (
+    SELECT k, count(*) AS n FROM contact, unnest(ARRAY['all', status]) AS k GROUP BY k) s), '{}') || '{"version": 1}');
+  PERFORM list_count_add('user', coalesce((SELECT jsonb_object_agg(k, n) FROM (
+    SELECT k, count(*) AS n FROM profile, unnest(profile_count_keys(is_borrower, is_investor)) AS k GROUP BY k) s), '{}') || '{"version": 1}');
+END $$;--> statement-breakpoint
+SELECT list_count_rebuild();

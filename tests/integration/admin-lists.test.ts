@@ -6,11 +6,11 @@
  * and deletes, and a remembered search count never outlives a change.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACTS_PAGE_SIZE, USERS_PAGE_SIZE, type ContactStatus, type UserType } from '~/lib/admin';
 import { db } from '~/server/db/client.server';
-import { contact, profile, user } from '~/server/db/schema';
+import { contact, listCount, profile, user } from '~/server/db/schema';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { listUsers } from '~/server/domain/admin-users.server';
 import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
@@ -276,5 +276,16 @@ describe('View Users', () => {
       expect(total).toBe(ids.length);
     }
     expect((await dashboardFigures()).totals.users).toBe(users.length);
+  });
+});
+
+describe('list_count_rebuild', () => {
+  it('recounts every list from its rows after the totals went wrong', async () => {
+    await db().update(listCount).set({ n: 999 });
+    await db().execute(sql`select list_count_rebuild()`);
+    expect((await listContacts({ q: '', status: null, page: 1 })).total).toBe(contacts.length);
+    expect((await listContacts({ q: '', status: 'read', page: 1 })).total).toBe(expectedContacts('', 'read').length);
+    expect((await listUsers({ q: '', type: 'both', page: 1 })).total).toBe(expectedUsers('', 'both').length);
+    expect((await listUsers({ q: '', type: null, page: 1 })).total).toBe(users.length);
   });
 });
