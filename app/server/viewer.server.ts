@@ -38,10 +38,12 @@ const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.
 const resolved = new WeakMap<AppLoadContext, Promise<ResolvedViewer>>();
 
 /**
- * The viewer of the request with the headers to relay; resolved once per request, however many
- * loaders ask (root, layout and page share one session lookup).
+ * The viewer of the request with the headers to relay; resolved once per GET request, however
+ * many loaders ask (root, layout and page share one session lookup). Actions resolve afresh:
+ * one may change the session or the user, and the loaders that follow it must see that.
  */
 export function resolveViewer({ request, context }: RequestArgs): Promise<ResolvedViewer> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return load(request);
   let pending = resolved.get(context);
   if (!pending) {
     pending = load(request);

@@ -185,15 +185,18 @@ describe('sessions', () => {
     expect((await viewerFor(cookie))?.isInvestor).toBe(true);
   });
 
-  it('looks the session up once per request: every loader of a request shares it, the next request looks again', async () => {
+  it('looks the session up once per request: every loader of a request shares it, actions and the next request look again', async () => {
     const cookie = await signedInCookie('once@example.com');
-    const copy = () => new Request('http://localhost:3000/admin-dashboard', { headers: { Cookie: cookie } });
+    const copy = (method = 'GET') =>
+      new Request('http://localhost:3000/admin-dashboard', { method, headers: { Cookie: cookie } });
     const context = { clientIp: '127.0.0.1', cspNonce: '', requestId: 'once' };
     // React Router hands each loader its own copy of the Request but the same load context.
     const first = await getViewer({ request: copy(), context });
     expect(first?.email).toBe('once@example.com');
     await db().delete(session).where(eq(session.userId, first!.id));
     expect(await getViewer({ request: copy(), context })).toEqual(first);
+    // An action may change the session or the user: it never reads what a loader remembered.
+    expect(await getViewer({ request: copy('POST'), context })).toBeNull();
     expect(await getViewer({ request: copy(), context: { ...context, requestId: 'next' } })).toBeNull();
   });
 
