@@ -3,13 +3,20 @@
  * so better-auth's origin checks and rate limits are on), on a random port with a temporary
  * DATA_DIR. Tests read e-mails from `E2E_DATA_DIR/mail`.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium';
 
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+// A port the system says is free (a fixed range once met epmd, RabbitMQ's daemon, on 4369).
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+])
+  .toString()
+  .trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ormsby-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
@@ -18,7 +25,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

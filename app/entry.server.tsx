@@ -8,11 +8,54 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
+import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { NonceContext } from './lib/nonce';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/unavailable.server';
+import { logger } from './server/logger.server';
 
 export const streamTimeout = 5_000;
+
+// Requests (by their load context) whose loader or action failed for want of the database.
+const databaseOut = new WeakSet<AppLoadContext>();
+
+/**
+ * Every error a loader or action throws (not a thrown Response) comes here once: an
+ * unreachable database is remembered to answer 503; anything else is logged with the request
+ * id that the error page shows. Requests the client abandoned are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const requestId = (context as AppLoadContext | undefined)?.requestId;
+  if (isDatabaseUnavailable(error)) {
+    if (context) databaseOut.add(context as AppLoadContext);
+    logger.warn({ err: error, requestId }, 'database unavailable');
+    return;
+  }
+  logger.error({ err: error, requestId }, 'unexpected error');
+};
+
+/** A `.data` request that failed for want of the database says so with 503 and Retry-After. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  if (!databaseOut.has(context as AppLoadContext)) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, headers });
+};
+
+/**
+ * Turns the errors of a request that failed for want of the database into route error
+ * responses with status 503, so the page says so (root ErrorBoundary) in the server render and
+ * after hydration alike; the answer carries Retry-After.
+ */
+function markUnavailable(routerContext: EntryContext, responseHeaders: Headers): number | null {
+  const errors = routerContext.staticHandlerContext.errors;
+  if (!errors) return null;
+  for (const id of Object.keys(errors))
+    errors[id] = new ErrorResponse(503, 'Service Unavailable', 'The site cannot reach its database. Please try again shortly.');
+  responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return 503;
+}
 
 export default function handleRequest(
   request: Request,
@@ -24,6 +67,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  if (databaseOut.has(loadContext)) responseStatusCode = markUnavailable(routerContext, responseHeaders) ?? responseStatusCode;
   const nonce = loadContext.cspNonce ?? '';
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -51,7 +95,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (!request.signal.aborted) console.error(error);
+          if (!request.signal.aborted) logger.error({ err: error, requestId: loadContext.requestId }, 'rendering failed');
         },
       },
     );

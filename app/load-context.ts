@@ -9,6 +9,12 @@ declare module 'react-router' {
     clientIp: string;
     /** The request id also logged and sent as X-Request-Id. */
     requestId: string;
+    /**
+     * True for a page's own request (a form posted without JavaScript, a page load), false for
+     * React Router's `.data` requests: an action that changes the session must then redirect,
+     * as the loaders after it would still read the old session cookie.
+     */
+    documentRequest?: boolean;
   }
 }
 export {};

@@ -60,9 +60,13 @@ export function useRootData() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? 'Oops! Page not found' : 'Something went wrong';
+  const title = status === 404 ? 'Oops! Page not found' : status === 503 ? "We'll be right back" : 'Something went wrong';
   const message =
-    status === 404 ? 'The page you are looking for does not exist.' : 'An unexpected error occurred. Please try again.';
+    status === 404
+      ? 'The page you are looking for does not exist.'
+      : status === 503
+        ? 'The site cannot reach its records for a moment. Please try again in a minute.'
+        : 'An unexpected error occurred. Please try again.';
   return (
     <main id="main" className="container-page flex flex-1 flex-col items-center justify-center py-24 text-center">
       <p className="eyebrow">Error {status}</p>

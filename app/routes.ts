@@ -32,6 +32,8 @@ export default [
   route('admin-dashboard', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('deals', 'routes/admin/deals.tsx', { id: 'admin-deals' }),
+    route('deals/new', 'routes/admin/deal-new.tsx'),
+    route('deals/:id/edit', 'routes/admin/deal-edit.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('contacts', 'routes/admin/contacts.tsx'),
     route('settings', 'routes/admin/settings.tsx'),

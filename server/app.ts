@@ -11,13 +11,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import { pageCache } from './page-cache';
+import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { openDatabase, setDatabase, databaseHandle } from '~/server/db/client.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
@@ -157,13 +157,14 @@ export function createApp({ vite, build }: AppOptions = {}) {
     cspNonce: res.locals.cspNonce as string,
     clientIp: String(req.headers[CLIENT_IP_HEADER]),
     requestId: String(req.id),
+    documentRequest: !req.path.endsWith('.data'),
   });
   if (build && isProd && config.PAGE_CACHE) {
     app.use(pageCache({ build, mode: config.NODE_ENV, personalCookies: PERSONAL_COOKIES, loadContext }));
   }
 
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: vite
         ? () => vite.ssrLoadModule('virtual:react-router/server-build') as unknown as Promise<ServerBuild>
         : (build ?? (() => import('virtual:react-router/server-build'))),

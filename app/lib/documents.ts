@@ -10,6 +10,9 @@ export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 /** The `accept` attribute of the file picker. */
 export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
+/** Files one upload request may carry. */
+export const DOCUMENT_MAX_FILES = 10;
+
 /** Title limit, characters. */
 export const DOCUMENT_TITLE_MAX = 200;
 

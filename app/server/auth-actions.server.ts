@@ -5,7 +5,7 @@
  * spec's messages (§8 Login, Admin login, Sign-up, Reset). Statuses are real: 400 for invalid
  * input, 401/403 for refused credentials, 429 when rate-limited.
  */
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import {
@@ -20,7 +20,7 @@ import type { Toast } from '~/lib/toast';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { db } from './db/client.server';
 import { profile, session } from './db/schema';
-import { safeRedirectTo } from './guards.server';
+import { requestedPath, safeRedirectTo } from './guards.server';
 import { logger } from './logger.server';
 import { redirectWithToast } from './toast.server';
 
@@ -45,7 +45,7 @@ function refuse(intent: Intent, status: number, message: string, title: string, 
  * once and the answer is 403 with NO_ADMIN_ACCESS.
  */
 export async function signInAction(request: Request, clientIp: string, formData: FormData, options: { admin: boolean }) {
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseForm(formData, { schema: signInSchema });
   if (submission.status !== 'success')
     return data(
       { intent: 'signin' as const, ok: false as const, result: submission.reply({ hideFields: ['password'] }) },
@@ -98,7 +98,7 @@ export async function signInAction(request: Request, clientIp: string, formData:
  * address and for one that already has an account alike (better-auth then e-mails the owner).
  */
 export async function signUpAction(request: Request, clientIp: string, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const submission = parseForm(formData, { schema: signUpSchema });
   if (submission.status !== 'success')
     return data(
       {
@@ -133,7 +133,7 @@ export async function signUpAction(request: Request, clientIp: string, formData:
  * address; otherwise always 'Reset Email Sent', whether the account exists or not.
  */
 export async function forgotPasswordAction(request: Request, clientIp: string, formData: FormData, resetPath: string) {
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  const submission = parseForm(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success')
     return refuse('forgot', 400, MESSAGES.forgotEmail, 'Error', { email: [MESSAGES.forgotEmail] });
   const res = await callAuth(request, clientIp, '/request-password-reset', {
@@ -162,7 +162,7 @@ export async function forgotPasswordAction(request: Request, clientIp: string, f
  * user is signed out). Redirects to `signInPath` with a toast on success.
  */
 export async function resetPasswordAction(request: Request, clientIp: string, formData: FormData, signInPath: string) {
-  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  const submission = parseForm(formData, { schema: newPasswordSchema });
   if (submission.status !== 'success')
     return data(
       {
@@ -202,9 +202,16 @@ export async function signOutAction(request: Request, clientIp: string, to = '/'
  * other session is signed out and this one gets a fresh cookie. Answers `{ intent, ok, toast,
  * result }` with 400 on refusal.
  */
-export async function changePasswordAction(request: Request, clientIp: string, formData: FormData) {
+export async function changePasswordAction(
+  request: Request,
+  context: { clientIp: string; documentRequest?: boolean },
+  formData: FormData,
+  /** Runs once the password has changed (the admin settings record it). */
+  onChanged?: () => Promise<void>,
+) {
+  const clientIp = context.clientIp;
   const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
-  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const submission = parseForm(formData, { schema: changePasswordSchema });
   if (submission.status !== 'success')
     return data(
       {
@@ -241,13 +248,14 @@ export async function changePasswordAction(request: Request, clientIp: string, f
       { status: res.status === 429 ? 429 : 400 },
     );
   }
+  await onChanged?.();
+  const toast: Toast = { type: 'success', title: 'Success', description: 'Password updated successfully' };
+  // Posted without JavaScript, the page is rendered in this request with the old, now revoked,
+  // session: redirect so the next request carries the new cookie.
+  if (context.documentRequest)
+    throw await redirectWithToast(requestedPath(request), toast, { headers: cookieHeaders(res.cookies) });
   return data(
-    {
-      intent: 'change-password' as const,
-      ok: true,
-      toast: { type: 'success', title: 'Success', description: 'Password updated successfully' } as Toast,
-      result: submission.reply({ resetForm: true }),
-    },
+    { intent: 'change-password' as const, ok: true, toast, result: submission.reply({ resetForm: true }) },
     { headers: cookieHeaders(res.cookies) },
   );
 }

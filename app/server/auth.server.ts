@@ -9,7 +9,14 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { MESSAGES, passwordAcceptable, signUpSchema } from '~/lib/schemas/auth';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
-import { createSignUpProfile, LOCKED_MESSAGE, recordFailedSignIn, recordSignIn, signInLocked } from './domain/accounts.server';
+import {
+  clearSignInLock,
+  createSignUpProfile,
+  LOCKED_MESSAGE,
+  recordFailedSignIn,
+  recordSignIn,
+  signInLocked,
+} from './domain/accounts.server';
 import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
 import { hashPassword, verifyPassword } from './password.server';
@@ -69,6 +76,10 @@ function createAuth() {
       password: {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      // The lock's message tells the owner to reset: a reset lifts it (issue "Solid ground" 23).
+      async onPasswordReset({ user }) {
+        await clearSignInLock(user.id);
       },
       async sendResetPassword({ user, url }) {
         await queueEmail(db(), { to: user.email, template: 'reset-password', payload: { url } });

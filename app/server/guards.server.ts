@@ -20,10 +20,24 @@ export function requestedPath(request: Request): string {
   return pathname + (search ? `?${search}` : '');
 }
 
-/** A same-site path to return to after sign-in, or null for anything else. */
+/**
+ * A path of this site to return to after sign-in, or null for anything else (issue "Solid
+ * ground" 20). Refused: anything not starting with one '/', and any control character or
+ * space, which URL parsers drop or fold ('/\t/evil.example' is '//evil.example' to them) and
+ * which cannot travel in a Location header. What is kept is the path as a URL parser reads it.
+ */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return null;
+  if (/[\p{Cc}\p{Z}\\]/u.test(value) || value.startsWith('//')) return null;
+  const base = 'http://same-site.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 function toSignIn(request: Request, page: '/login' | '/admin-login'): never {

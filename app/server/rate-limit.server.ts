@@ -5,11 +5,36 @@
 import { sql } from 'drizzle-orm';
 import { db } from './db/client.server';
 import { requestCounter } from './db/schema';
+import { Refused } from './errors.server';
 
 export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window resets. */
   retryAfter: number;
+}
+
+/** Per-user limits of actions that notify the lender by e-mail (issue "Solid ground" 24): count per window, seconds. */
+export const USER_LIMITS = {
+  interest: { max: 20, windowSeconds: 60 },
+  upload: { max: 30, windowSeconds: 600 },
+} as const;
+
+/**
+ * Counts one `action` of `userId` against its USER_LIMITS.
+ * @throws Refused(429) with the seconds to wait once the limit is passed.
+ */
+export async function limitUserAction(action: keyof typeof USER_LIMITS, userId: string): Promise<void> {
+  const { max, windowSeconds } = USER_LIMITS[action];
+  const result = await hitRateLimit(`${action}:${userId}`, max, windowSeconds);
+  if (!result.allowed) {
+    const minutes = Math.ceil(result.retryAfter / 60);
+    throw new Refused(
+      429,
+      `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      'Too many requests',
+      result.retryAfter,
+    );
+  }
 }
 
 /**

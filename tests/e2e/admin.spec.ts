@@ -32,6 +32,7 @@ async function asAdmin(page: Page) {
 const adminPages = [
   '/admin-dashboard',
   '/admin-dashboard/deals',
+  '/admin-dashboard/deals/new',
   '/admin-dashboard/users',
   '/admin-dashboard/contacts',
   '/admin-dashboard/settings',
@@ -59,6 +60,8 @@ test('every admin page, .data request and action refuses non-admins, and nothing
       if (!path.endsWith('/details')) expect(await landing(path, cookie, 'data'), `${who} ${path}.data`).toBe(expected);
     }
     const actions: [string, Record<string, string>][] = [
+      ['/admin-dashboard/deals', { intent: 'delete', id: '00000000-0000-4000-8000-000000000000' }],
+      ['/admin-dashboard/deals/new', { title: 'Hijack', location: 'Reno', description: 'x', loanAmount: '1' }],
       ['/admin-dashboard/contacts', { intent: 'status', id: '00000000-0000-4000-8000-000000000000', status: 'archived' }],
       [
         '/admin-dashboard/settings',
@@ -289,12 +292,17 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await page.getByLabel('Search deals').fill(title.split(' ').at(-1)!);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  // With JavaScript a ticked filter applies at once (no 'Apply filters' press).
+  await expect(page.getByRole('button', { name: 'Apply filters' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Closed' }).check();
+  await expect(page).toHaveURL(/status=Closed/);
+  await expect(page.getByText('No deals found matching your search and filters.')).toBeVisible();
   await page.goto('/admin-dashboard/deals?status=Active&propertyType=Residential%20Complex&duration=12-18&duration=36%2B');
   await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
   await page.goto(`/admin-dashboard/deals?q=${encodeURIComponent(title)}&status=Closed`);
   await expect(page.getByText('No deals found matching your search and filters.')).toBeVisible();
 
-  // Edit: the form replaces the list.
+  // Edit: the deal's own page.
   await page.goto(`/admin-dashboard/deals?q=${encodeURIComponent(title)}`);
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   await expect(page.getByRole('heading', { name: `Edit ${title}` })).toBeVisible();
@@ -307,7 +315,9 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText('11%');
   await expect(row).toContainText('Closed');
-  const id = /edit=([0-9a-f-]{36})/.exec((await row.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'))!)![1]!;
+  const id = /deals\/([0-9a-f-]{36})\/edit/.exec(
+    (await row.getByRole('link', { name: `Edit ${title}` }).getAttribute('href'))!,
+  )![1]!;
 
   // Delete with the spec's confirmation, then Undo brings the same deal back with its files.
   await row.getByRole('button', { name: `Delete ${title}` }).click();

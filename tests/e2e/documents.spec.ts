@@ -35,7 +35,7 @@ async function upload(cookie: string, files: { name: string; bytes: Uint8Array }
     body,
   });
   const json = res.headers.get('content-type')?.includes('json')
-    ? ((await res.json()) as { error?: string; documents?: { id: string }[] })
+    ? ((await res.json()) as { toast?: { description?: string }; documents?: { id: string }[] })
     : {};
   return { status: res.status, json };
 }
@@ -201,7 +201,7 @@ test('bad files are refused with a clear message, leaving no row and no stored f
   for (const c of cases) {
     const res = await upload(borrower.cookie, [{ name: c.name, bytes: c.bytes }]);
     expect(res.status, c.name).toBe(c.status);
-    expect(res.json.error, c.name).toContain(c.text);
+    expect(res.json.toast?.description, c.name).toContain(c.text);
   }
   expect(await storedFiles(borrower.cookie)).toEqual([]);
   const page = await (await fetch(`${baseURL}/dashboard/loans`, { headers: { Cookie: borrower.cookie } })).text();

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/server/db/client.server';
-import { deal, dealInterest, notification, profile, user } from '~/server/db/schema';
+import { deal, dealInterest, notification, outboxEmail, profile, user } from '~/server/db/schema';
 import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/deals.server';
 import { useTestDatabase } from '../support/test-database';
 
@@ -96,5 +96,27 @@ describe('interest', () => {
     expect(await followDeal(investor, closed.id)).toMatchObject({ ok: false, status: 409, title: 'Deal Closed' });
     expect(await followDeal(investor, randomUUID())).toMatchObject({ ok: false, status: 404 });
     expect(await followDeal(investor, 'nope')).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe('the lender hears of interest changes once per investor and deal (issue "Solid ground" 24)', () => {
+  it('coalesces quick follow and unfollow into one waiting e-mail with the latest state', async () => {
+    const target = ids.find((d) => d.status === 'Active')!.id;
+    const other = ids.filter((d) => d.status === 'Active')[1]!.id;
+    for (let i = 0; i < 3; i++) {
+      await followDeal(investor, target);
+      await unfollowDeal(investor, target);
+    }
+    await followDeal(investor, target);
+    await followDeal(investor, other);
+    const rows = await db()
+      .select({ payload: outboxEmail.payload, status: outboxEmail.status, due: outboxEmail.nextAttemptAt })
+      .from(outboxEmail)
+      .where(eq(outboxEmail.template, 'deal-interest'));
+    const about = (id: string) => rows.filter((r) => r.payload.dealId === id && r.payload.userId === investor.id);
+    expect(about(target)).toHaveLength(1);
+    expect(about(target)[0]!.payload.action).toBe('follow');
+    expect(about(target)[0]!.due.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(about(other)).toHaveLength(1);
   });
 });

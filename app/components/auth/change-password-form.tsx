@@ -6,19 +6,19 @@
  * route's action answers with `changePasswordAction`.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { useState, type ReactNode } from 'react';
 import type { useFetcher } from 'react-router';
 import { PasswordChecklist } from './password-checklist';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { changePasswordSchema } from '~/lib/schemas/auth';
-import { showToast, type Toast } from '~/lib/toast';
-import { useFetcherAnswer } from '~/lib/use-fetcher-answer';
+import type { Toast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
 
 export interface ChangePasswordAnswer {
   ok: boolean;
-  toast: Toast;
+  toast?: Toast | null;
   result?: SubmissionResult<string[]>;
 }
 
@@ -43,13 +43,13 @@ export function ChangePasswordForm({
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: changePasswordSchema }),
   });
-  useFetcherAnswer(fetcher, (answer) => {
-    showToast(answer.toast);
-    if (!answer.ok) return;
-    setValues(empty);
-    onSuccess?.();
+  useActionAnswer(fetcher, {
+    onSuccess() {
+      setValues(empty);
+      onSuccess?.();
+    },
   });
   const busy = fetcher.state !== 'idle';
   const filled = values.currentPassword && values.newPassword && values.confirmPassword;

@@ -4,16 +4,16 @@
  * and returns if the server refuses. Closed deals show a disabled 'Deal Closed'.
  */
 import { Check, Heart, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { showToast, type Toast } from '~/lib/toast';
+import type { Toast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
 
 interface Answer {
   ok: boolean;
-  following: boolean;
-  toast: Toast;
+  following?: boolean;
+  toast?: Toast | null;
 }
 
 export function FollowButton({
@@ -32,14 +32,8 @@ export function FollowButton({
   className?: string;
 }) {
   const fetcher = useFetcher<Answer>({ key: `interest-${dealId}` });
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    // Refusals only: a success arrives as a flash toast with the revalidation.
-    if (fetcher.state === 'idle' && fetcher.data && !fetcher.data.ok && shown.current !== fetcher.data) {
-      shown.current = fetcher.data;
-      showToast(fetcher.data.toast);
-    }
-  }, [fetcher.state, fetcher.data]);
+  // A success arrives as a flash toast with the revalidation (the card may move to another page).
+  useActionAnswer(fetcher);
 
   if (!active)
     return (

@@ -5,12 +5,13 @@
  * post to the page's action; the row changes at once and comes back if the server refuses.
  */
 import { Download, FileText, Pencil } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { EmptyState } from '~/components/layout/dashboard-shell';
 import { ConfirmDelete } from '~/components/ui/confirm-delete';
 import { DOCUMENT_TITLE_MAX, formatBytes, typeLabel } from '~/lib/documents';
-import { showToast, type Toast } from '~/lib/toast';
+import type { Toast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
 
 export interface DocumentRow {
   id: string;
@@ -23,26 +24,14 @@ export interface DocumentRow {
 
 interface Answer {
   ok: boolean;
-  toast: Toast | null;
-}
-
-/** Shows a refused action's toast (successes arrive as flash toasts with the revalidation). */
-function useFailureToast(fetcher: ReturnType<typeof useFetcher<Answer>>) {
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state === 'idle' && answer && !answer.ok && answer.toast && shown.current !== answer) {
-      shown.current = answer;
-      showToast(answer.toast);
-    }
-  }, [fetcher.state, fetcher.data]);
+  toast?: Toast | null;
 }
 
 function TitleCell({ doc }: { doc: DocumentRow }) {
   const fetcher = useFetcher<Answer>();
   const [editing, setEditing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  useFailureToast(fetcher);
+  useActionAnswer(fetcher);
   // Optimistic: the submitted title while saving; the saved one (or the old one on failure) after.
   const pending = fetcher.formData?.get('title');
   const title = typeof pending === 'string' ? pending : doc.title;
@@ -104,7 +93,7 @@ function DeleteButton({ doc, fetcher }: { doc: DocumentRow; fetcher: ReturnType<
 
 function Row({ doc }: { doc: DocumentRow }) {
   const remover = useFetcher<Answer>();
-  useFailureToast(remover);
+  useActionAnswer(remover);
   // Gone at once while deleting; back if the server refused.
   if (remover.state !== 'idle' || (remover.data && remover.data.ok)) return null;
   return (

@@ -32,9 +32,11 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<{ ok:
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
-      const answer = (xhr.response ?? {}) as { error?: string };
+      const answer = (xhr.response ?? {}) as { toast?: { description?: string } };
       resolve(
-        xhr.status >= 200 && xhr.status < 300 ? { ok: true } : { ok: false, error: answer.error ?? 'Failed to upload document' },
+        xhr.status >= 200 && xhr.status < 300
+          ? { ok: true }
+          : { ok: false, error: answer.toast?.description ?? 'Failed to upload document' },
       );
     };
     xhr.onerror = () => resolve({ ok: false, error: 'The upload was interrupted. Please try again.' });

@@ -24,8 +24,12 @@ export const DURATIONS = [
 export const DEAL_STATUSES = ['Active', 'Closed'] as const;
 /** Spec §9: admin deals page size. */
 export const ADMIN_DEALS_PAGE_SIZE = 15;
-/** Largest image or prospectus file accepted by the deal form, bytes (the hint says 10 MB). */
-export const DEAL_FILE_MAX_BYTES = 25 * 1024 * 1024;
+/** Largest image the deal form accepts, bytes (its hint: 'MAX. 10MB each'). */
+export const DEAL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Images one deal keeps (the first is the cover). */
+export const DEAL_MAX_IMAGES = 20;
+/** Largest prospectus PDF, bytes. */
+export const DEAL_PROSPECTUS_MAX_BYTES = 25 * 1024 * 1024;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const number = (message: string, min: number, max: number, int = false) =>
@@ -52,7 +56,7 @@ export const dealFormSchema = z.object({
   coordinatesLng: optionalNumber(-180, 180),
   status: z.enum(DEAL_STATUSES).default('Active'),
   /** Existing images to keep (their storage keys), in order. */
-  keepImages: z.array(z.string().max(200)).max(20).default([]),
+  keepImages: z.array(z.string().max(200)).max(DEAL_MAX_IMAGES).default([]),
   removeProspectus: z.boolean().default(false),
 });
 

@@ -6,7 +6,7 @@
  */
 import { Archive, Inbox, Mail, Phone, Reply } from 'lucide-react';
 import { useState } from 'react';
-import { data, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { Route } from './+types/contacts';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
@@ -15,6 +15,8 @@ import { telHref } from '~/lib/format';
 import { audit } from '~/server/domain/audit.server';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,14 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  const form = await request.formData();
-  const status = String(form.get('status') ?? '');
-  const id = String(form.get('id') ?? '');
-  if (form.get('intent') !== 'status' || !(CONTACT_STATUSES as readonly string[]).includes(status))
-    return data({ ok: false }, { status: 400 });
-  const previous = await setContactStatus(id, status as ContactStatus, form.get('onlyIfNew') === '1');
-  if (previous) await audit(admin, 'contact.status_changed', { type: 'contact', id }, { from: previous, to: status });
-  return data({ ok: true });
+  return answerRefusals(async () => {
+    const form = await readForm(request);
+    const status = String(form.get('status') ?? '');
+    const id = String(form.get('id') ?? '');
+    if (form.get('intent') !== 'status' || !(CONTACT_STATUSES as readonly string[]).includes(status))
+      return answer({ ok: false }, 400);
+    const previous = await setContactStatus(id, status as ContactStatus, form.get('onlyIfNew') === '1');
+    if (previous) await audit(admin, 'contact.status_changed', { type: 'contact', id }, { from: previous, to: status });
+    return answer({ ok: true });
+  });
 }
 
 const dateTime = (iso: string) =>

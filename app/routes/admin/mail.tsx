@@ -3,11 +3,13 @@
  * first with its status, attempts and last error, and 'Retry now'. Admins only.
  */
 import { Mail, RotateCw } from 'lucide-react';
-import { data, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { Route } from './+types/mail';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Pager } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { listOutbox, retryNow } from '~/server/mail/outbox.server';
 import { renderEmail } from '~/server/mail/templates.server';
@@ -43,9 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin({ request, context });
-  const form = await request.formData();
-  const ok = form.get('intent') === 'retry' && (await retryNow(String(form.get('id') ?? '')));
-  return data({ ok }, { status: ok ? 200 : 404 });
+  return answerRefusals(async () => {
+    const form = await readForm(request);
+    const ok = form.get('intent') === 'retry' && (await retryNow(String(form.get('id') ?? '')));
+    return answer({ ok }, ok ? 200 : 404);
+  });
 }
 
 const when = (iso: string) =>

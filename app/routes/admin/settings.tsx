@@ -9,11 +9,14 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Route } from './+types/settings';
+import { keepSessionCookies } from '~/lib/route-headers';
 import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
+import { answerRefusals } from '~/server/answers.server';
 import { changePasswordAction } from '~/server/auth-actions.server';
 import { audit } from '~/server/domain/audit.server';
+import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,9 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  const answer = await changePasswordAction(request, context.clientIp, await request.formData());
-  if (answer.data.ok) await audit(admin, 'admin.password_changed', { type: 'user', id: admin.id });
-  return answer;
+  return answerRefusals(async () =>
+    changePasswordAction(request, context, await readForm(request), () =>
+      audit(admin, 'admin.password_changed', { type: 'user', id: admin.id }),
+    ),
+  );
 }
 
 function PasswordDialog() {
@@ -79,5 +84,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const headers = keepSessionCookies;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings | Ormsby Lending Admin' }];

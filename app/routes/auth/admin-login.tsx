@@ -5,17 +5,19 @@
  * is told the account has no admin access and gets no session.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-login';
 import { ErrorList, Field } from '~/components/forms';
 import { BrandMark } from '~/components/layout/brand';
 import { Button } from '~/components/ui/button';
 import { forgotPasswordSchema, signInSchema } from '~/lib/schemas/auth';
-import { showToast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
+import { answerRefusals } from '~/server/answers.server';
 import { forgotPasswordAction, signInAction } from '~/server/auth-actions.server';
+import { readForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,19 +26,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (formData.get('intent') === 'forgot') {
-    const sent = await forgotPasswordAction(request, context.clientIp, formData, '/reset-password?from=admin');
-    // Spec §8 Reset (admin): its own success wording.
-    if (sent.data.ok)
-      sent.data.toast = {
-        type: 'success',
-        title: 'Reset Email Sent',
-        description: 'Password reset email sent. Check your inbox for instructions.',
-      };
-    return sent;
-  }
-  return signInAction(request, context.clientIp, formData, { admin: true });
+  return answerRefusals(async () => {
+    const formData = await readForm(request);
+    if (formData.get('intent') === 'forgot') {
+      const sent = await forgotPasswordAction(request, context.clientIp, formData, '/reset-password?from=admin');
+      // Spec §8 Reset (admin): its own success wording.
+      if (sent.data.ok)
+        sent.data.toast = {
+          type: 'success',
+          title: 'Reset Email Sent',
+          description: 'Password reset email sent. Check your inbox for instructions.',
+        };
+      return sent;
+    }
+    return signInAction(request, context.clientIp, formData, { admin: true });
+  });
 }
 
 export default function AdminLoginPage() {
@@ -51,12 +55,10 @@ export default function AdminLoginPage() {
     shouldRevalidate: 'onInput',
     onValidate({ formData }) {
       const schema = formData.get('intent') === 'forgot' ? forgotPasswordSchema : signInSchema;
-      return parseWithZod(formData, { schema: schema as typeof signInSchema });
+      return parseForm(formData, { schema: schema as typeof signInSchema });
     },
   });
-  useEffect(() => {
-    if (actionData && 'toast' in actionData && actionData.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionAnswer({ state: useNavigation().state, data: actionData });
   const busy = navigation.state !== 'idle';
   const resetSent = actionData?.intent === 'forgot' && actionData.ok;
 

@@ -4,9 +4,9 @@
  * action, which validates with the shared schemas and forwards to better-auth's HTTP handler.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { CheckCircle2, MailCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthShell } from '~/components/auth/auth-shell';
@@ -28,8 +28,10 @@ import {
   signUpSchema,
 } from '~/lib/schemas/auth';
 import { seo, originFromMatches } from '~/lib/seo';
-import { showToast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
+import { answerRefusals } from '~/server/answers.server';
 import { forgotPasswordAction, signInAction, signUpAction } from '~/server/auth-actions.server';
+import { readForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,11 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getViewer({ request, context })) throw redirect('/dashboard');
-  const formData = await request.formData();
-  const intent = formData.get('intent');
-  if (intent === 'signup') return signUpAction(request, context.clientIp, formData);
-  if (intent === 'forgot') return forgotPasswordAction(request, context.clientIp, formData, '/reset-password');
-  return signInAction(request, context.clientIp, formData, { admin: false });
+  return answerRefusals(async () => {
+    const formData = await readForm(request);
+    const intent = formData.get('intent');
+    if (intent === 'signup') return signUpAction(request, context.clientIp, formData);
+    if (intent === 'forgot') return forgotPasswordAction(request, context.clientIp, formData, '/reset-password');
+    return signInAction(request, context.clientIp, formData, { admin: false });
+  });
 }
 
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: enumLabels[v] ?? v }));
@@ -53,9 +57,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const created = actionData?.intent === 'signup' && actionData.ok;
 
-  useEffect(() => {
-    if (actionData && 'toast' in actionData && actionData.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionAnswer({ state: useNavigation().state, data: actionData });
 
   return (
     <AuthShell
@@ -111,7 +113,7 @@ function SignInForm() {
     onValidate({ formData }) {
       // 'Forgot password?' needs only the e-mail (a subset of the sign-in shape).
       const schema = formData.get('intent') === 'forgot' ? forgotPasswordSchema : signInSchema;
-      return parseWithZod(formData, { schema: schema as typeof signInSchema });
+      return parseForm(formData, { schema: schema as typeof signInSchema });
     },
   });
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') !== 'signup';
@@ -172,7 +174,7 @@ function SignUpForm() {
     // Errors appear on submit, then clear as each field is fixed: no layout shift under a click.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: signUpSchema }),
   });
   const [roles, setRoles] = useState({ borrower: false, investor: false });
   const [password, setPassword] = useState('');

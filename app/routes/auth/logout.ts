@@ -1,12 +1,17 @@
 /** /logout: POST signs the session out and returns to / (spec §2 Sign Out); GET just goes to /. */
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
+import { answerRefusals } from '~/server/answers.server';
 import { signOutAction } from '~/server/auth-actions.server';
+import { readForm } from '~/server/forms.server';
 
 export async function loader() {
   throw redirect('/');
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signOutAction(request, context.clientIp, '/');
+  return answerRefusals(async () => {
+    await readForm(request);
+    return signOutAction(request, context.clientIp, '/');
+  });
 }

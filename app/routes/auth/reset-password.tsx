@@ -5,8 +5,8 @@
  * revokeSessionsOnPasswordReset) and the visitor goes to the sign-in page they came from.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useState } from 'react';
+import { parseForm } from '~/lib/parse-form';
+import { useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { AuthShell } from '~/components/auth/auth-shell';
@@ -14,8 +14,10 @@ import { PasswordChecklist } from '~/components/auth/password-checklist';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { newPasswordSchema } from '~/lib/schemas/auth';
-import { showToast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
+import { answerRefusals } from '~/server/answers.server';
 import { resetPasswordAction } from '~/server/auth-actions.server';
+import { readForm } from '~/server/forms.server';
 
 function signInPath(url: URL) {
   return url.searchParams.get('from') === 'admin' ? '/admin-login' : '/login';
@@ -28,7 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return resetPasswordAction(request, context.clientIp, await request.formData(), signInPath(new URL(request.url)));
+  return answerRefusals(async () =>
+    resetPasswordAction(request, context.clientIp, await readForm(request), signInPath(new URL(request.url))),
+  );
 }
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
@@ -41,11 +45,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: newPasswordSchema }),
   });
-  useEffect(() => {
-    if (actionData && 'toast' in actionData && actionData.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionAnswer({ state: useNavigation().state, data: actionData });
 
   return (
     <AuthShell

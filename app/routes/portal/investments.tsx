@@ -4,7 +4,7 @@
  * to /dashboard/deals, and 'Investment Notifications' with 'Mark as read'.
  */
 import { ArrowRight } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/investments';
 import { DealGrid } from '~/components/deals/deal-grid';
 import { PageHeader } from '~/components/layout/dashboard-shell';
@@ -12,6 +12,8 @@ import { NotificationList } from '~/components/notifications/notification-list';
 import { INVESTOR_SUMMARY_SIZE } from '~/lib/deals';
 import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/deals.server';
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { readForm } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,11 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
-  const form = await request.formData();
-  const id = String(form.get('id') ?? '');
-  if (form.get('intent') !== 'read') return data({ ok: false }, { status: 400 });
-  const ok = await markNotificationRead(viewer.id, id);
-  return data({ ok }, { status: ok ? 200 : 404 });
+  return answerRefusals(async () => {
+    const form = await readForm(request);
+    const id = String(form.get('id') ?? '');
+    if (form.get('intent') !== 'read') return answer({ ok: false }, 400);
+    const ok = await markNotificationRead(viewer.id, id);
+    return answer({ ok }, ok ? 200 : 404);
+  });
 }
 
 export default function InvestorDashboard({ loaderData }: Route.ComponentProps) {

@@ -15,6 +15,9 @@ import { deleteDocument, documentMaxBytes, listDocuments, renameDocument, Upload
 import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
+import { refusalAnswer, type ActionAnswer } from '~/server/answers.server';
+import { isRefused } from '~/server/errors.server';
+import { readForm } from '~/server/forms.server';
 import { logger } from '~/server/logger.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,18 +38,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The action's answer: a success shows its toast through the root loader (it survives the
- * row's removal); a failure returns it for the component to show. */
+ * row's removal); a failure carries it for the component to show. */
 const answer = async (status: number, toast: Toast) =>
   status < 400
-    ? data({ ok: true, toast }, { status, headers: await toastHeaders(toast) })
-    : data({ ok: false, toast }, { status });
+    ? data({ ok: true } as ActionAnswer, { status, headers: await toastHeaders(toast) })
+    : data({ ok: false, toast } as ActionAnswer, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
-  const form = await request.formData();
-  const intent = form.get('intent');
-  const id = String(form.get('id') ?? '');
+  let intent: FormDataEntryValue | null = null;
   try {
+    const form = await readForm(request);
+    intent = form.get('intent');
+    const id = String(form.get('id') ?? '');
     if (intent === 'rename') {
       const ok = await renameDocument(viewer.id, id, String(form.get('title') ?? ''));
       return ok
@@ -61,9 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'read') {
       const ok = await markNotificationRead(viewer.id, id);
-      return ok ? data({ ok: true, toast: null }) : answer(404, { type: 'error', title: 'Notification not found' });
+      return ok ? data({ ok: true } as ActionAnswer) : answer(404, { type: 'error', title: 'Notification not found' });
     }
   } catch (error) {
+    if (isRefused(error)) return refusalAnswer(error);
     if (error instanceof UploadRefused)
       return answer(error.status, { type: 'error', title: 'Failed to update document title', description: error.message });
     logger.error({ err: error, intent }, 'document action failed');

@@ -7,11 +7,12 @@
  * and the role itself and changes only the caller's own profile.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { Camera, KeyRound, LogOut, Mail, Pencil, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/profile';
+import { keepSessionCookies } from '~/lib/route-headers';
 import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { Choice, ChoiceGroup, ErrorList, Field, SelectField } from '~/components/forms';
 import { PageHeader } from '~/components/layout/dashboard-shell';
@@ -29,7 +30,7 @@ import {
   PROFILE_PROPERTY_TYPES,
 } from '~/lib/schemas/profile';
 import { showToast, type Toast } from '~/lib/toast';
-import { useFetcherAnswer } from '~/lib/use-fetcher-answer';
+import { useActionAnswer } from '~/lib/use-action-answer';
 import { changePasswordAction } from '~/server/auth-actions.server';
 import { callAuth, cookieHeaders } from '~/server/auth-gateway.server';
 import {
@@ -42,7 +43,9 @@ import {
 } from '~/server/domain/profiles.server';
 import { requireRole } from '~/server/guards.server';
 import { logger } from '~/server/logger.server';
-import { readSmallUpload } from '~/server/uploads.server';
+import { answerRefusals } from '~/server/answers.server';
+import { bufferFile, readUpload, type BufferedFile } from '~/server/forms.server';
+import type { Viewer } from '~/server/viewer.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'any');
@@ -72,18 +75,27 @@ const failed = (message: string): Toast => ({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'any');
-  const upload = await readSmallUpload(request, AVATAR_MAX_BYTES);
-  if (!upload.ok) {
-    return upload.reason === 'too-large'
-      ? answer('avatar', 413, { type: 'error', title: 'File too large', description: 'The image must be under 2MB.' })
-      : answer('avatar', 400, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' });
-  }
-  const formData = upload.formData;
+  return answerRefusals(async () => {
+    const upload = await readUpload(request, {
+      maxFiles: 1,
+      accept: (file) => bufferFile(file, AVATAR_MAX_BYTES, 'The image must be under 2MB.'),
+    });
+    return profileAction(request, context, viewer, upload.form, upload.files[0]);
+  });
+}
+
+async function profileAction(
+  request: Request,
+  context: Route.ActionArgs['context'],
+  viewer: Viewer,
+  formData: FormData,
+  avatar: BufferedFile | undefined,
+) {
   const intent = String(formData.get('intent') ?? '') as Intent | 'logout-all';
 
   switch (intent) {
     case 'basic': {
-      const submission = parseWithZod(formData, { schema: basicInfoSchema });
+      const submission = parseForm(formData, { schema: basicInfoSchema });
       if (submission.status !== 'success')
         return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
       await updateBasicInfo(viewer.id, submission.value);
@@ -91,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'investment': {
       if (!viewer.isInvestor) return answer(intent, 403, failed('only investors have an investment profile'));
-      const submission = parseWithZod(formData, { schema: investmentProfileSchema });
+      const submission = parseForm(formData, { schema: investmentProfileSchema });
       if (submission.status !== 'success')
         return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
       await updateInvestmentProfile(viewer.id, submission.value);
@@ -99,23 +111,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'borrower': {
       if (!viewer.isBorrower) return answer(intent, 403, failed('only borrowers have borrower preferences'));
-      const submission = parseWithZod(formData, { schema: borrowerPreferencesSchema });
+      const submission = parseForm(formData, { schema: borrowerPreferencesSchema });
       if (submission.status !== 'success')
         return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
       await updateBorrowerPreferences(viewer.id, submission.value);
       return answer(intent, 200, saved, submission.reply());
     }
     case 'notifications': {
-      const submission = parseWithZod(formData, { schema: notificationPreferencesSchema });
+      const submission = parseForm(formData, { schema: notificationPreferencesSchema });
       if (submission.status !== 'success') return answer(intent, 400, failed('invalid preferences'), submission.reply());
       await updateNotificationPreferences(viewer.id, submission.value);
       return answer(intent, 200, { type: 'success', title: 'Notification preferences saved' }, submission.reply());
     }
     case 'avatar': {
-      const file = formData.get('avatar');
-      if (!(file instanceof File) || file.size === 0)
+      if (!avatar || avatar.field !== 'avatar' || avatar.bytes.byteLength === 0)
         return answer(intent, 400, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' });
-      const result = await replaceAvatar(viewer.id, new Uint8Array(await file.arrayBuffer()));
+      const result = await replaceAvatar(viewer.id, avatar.bytes);
       if (result.ok) return answer(intent, 200, { type: 'success', title: 'Profile photo updated' });
       return result.reason === 'type'
         ? answer(intent, 415, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' })
@@ -145,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case 'change-password':
-      return changePasswordAction(request, context.clientIp, formData);
+      return changePasswordAction(request, context, formData);
     case 'logout-all': {
       // decisions.md: every session of the user, this one included; then to /login.
       const revoked = await callAuth(request, context.clientIp, '/revoke-sessions', {});
@@ -180,10 +191,7 @@ export default function ProfilePage({ loaderData: { profile } }: Route.Component
 
 /** Shows the toast of a fetcher's answer once, and reports success to `onSuccess`. */
 function useAnswer(fetcher: ReturnType<typeof useFetcher<typeof action>>, onSuccess?: () => void) {
-  useFetcherAnswer(fetcher, (answer) => {
-    showToast(answer.toast);
-    if (answer.ok) onSuccess?.();
-  });
+  useActionAnswer(fetcher, { onSuccess });
 }
 
 const dateTime = (iso: string) =>
@@ -330,7 +338,7 @@ function BasicInfo({ profile }: { profile: ProfileData }) {
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: basicInfoSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: basicInfoSchema }),
   });
   return (
     <Card
@@ -402,7 +410,7 @@ function InvestmentProfile({ profile }: { profile: ProfileData }) {
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: investmentProfileSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: investmentProfileSchema }),
   });
   return (
     <Card
@@ -476,7 +484,7 @@ function BorrowerPreferences({ profile }: { profile: ProfileData }) {
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: borrowerPreferencesSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: borrowerPreferencesSchema }),
   });
   return (
     <Card
@@ -622,5 +630,7 @@ function Security({ profile }: { profile: ProfileData }) {
     </Card>
   );
 }
+
+export const headers = keepSessionCookies;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile | Ormsby Lending' }];

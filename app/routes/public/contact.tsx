@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 import type { Route } from './+types/contact';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { PageHero } from '~/components/marketing/page-hero';
@@ -13,12 +13,16 @@ import { contactSchema } from '~/lib/schemas/contact';
 import { originFromMatches, seo } from '~/lib/seo';
 import { showToast } from '~/lib/toast';
 import { useRootData } from '~/root';
+import { answer, answerRefusals } from '~/server/answers.server';
 import { submitContactForm } from '~/server/domain/contact-form.server';
+import { readForm } from '~/server/forms.server';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitContactForm(await request.formData(), context.clientIp);
-  const headers: HeadersInit = 'retryAfter' in outcome ? { 'Retry-After': String(outcome.retryAfter) } : {};
-  return data({ ok: outcome.status === 200, result: outcome.result }, { status: outcome.status, headers });
+  return answerRefusals(async () => {
+    const outcome = await submitContactForm(await readForm(request), context.clientIp);
+    const headers: HeadersInit = 'retryAfter' in outcome ? { 'Retry-After': String(outcome.retryAfter) } : {};
+    return answer({ ok: outcome.status === 200, result: outcome.result }, { status: outcome.status, headers });
+  });
 }
 
 export default function ContactPage() {
@@ -31,7 +35,7 @@ export default function ContactPage() {
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: contactSchema }),
   });
 
   useEffect(() => {
@@ -42,7 +46,9 @@ export default function ContactPage() {
         title: 'Message sent!',
         description: "Thank you for contacting us. We'll get back to you soon.",
       });
-    } else if (fetcher.data.result.error?.['']?.length) {
+    } else if ('toast' in fetcher.data) {
+      showToast(fetcher.data.toast);
+    } else if (fetcher.data.result?.error?.['']?.length) {
       showToast({ type: 'error', title: 'Error', description: fetcher.data.result.error[''][0] });
     }
   }, [fetcher.state, fetcher.data]);

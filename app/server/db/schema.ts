@@ -304,10 +304,15 @@ export const outboxEmail = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Messages about the same thing (one user's interest in one deal) share it while queued. */
+    coalesceKey: text('coalesce_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_coalesce_idx')
+      .on(t.coalesceKey)
+      .where(sql`${t.status} = 'queued'`),
     index('outbox_created_at_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -96,6 +96,14 @@ export async function recordFailedSignIn(email: string): Promise<void> {
     .where(eq(profile.userId, sql`(select ${user.id} from ${user} where ${user.email} = ${email.trim().toLowerCase()})`));
 }
 
+/** Lifts the sign-in lock of `userId` and forgets its failures (after a password reset). */
+export async function clearSignInLock(userId: string): Promise<void> {
+  await db()
+    .update(profile)
+    .set({ lockedUntil: null, failedSignIns: 0, failedSignInWindowStart: null })
+    .where(eq(profile.userId, userId));
+}
+
 /** Records a successful sign-in of `userId`: last sign-in time now, failure count cleared. */
 export async function recordSignIn(userId: string): Promise<void> {
   await db()

@@ -2,7 +2,7 @@
  * The contact form's server side (spec §2 Contact, §5, §8 Contact; decisions.md): per-IP rate
  * limit, the shared schema, the spam check, then the stored inquiry with its queued e-mail.
  */
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseForm } from '~/lib/parse-form';
 import { contactSchema } from '~/lib/schemas/contact';
 import { verifyCaptcha } from '../captcha.server';
 import { env } from '../env.server';
@@ -19,7 +19,7 @@ export const SPAM_CHECK_ERROR = 'Please complete the reCAPTCHA verification.';
  */
 export async function submitContactForm(formData: FormData, clientIp: string) {
   const limit = await hitRateLimit(`contact:${clientIp}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600);
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseForm(formData, { schema: contactSchema });
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfter / 60);
     return {

@@ -226,6 +226,7 @@ export async function followDeal(investor: Investor, dealId: string): Promise<In
     await queueEmail(tx, {
       to: env().NOTIFY_EMAIL,
       template: 'deal-interest',
+      coalesceKey: `deal-interest:${investor.id}:${dealId}`,
       payload: {
         action: 'follow',
         dealId,
@@ -257,6 +258,7 @@ export async function unfollowDeal(investor: Investor, dealId: string): Promise<
     await queueEmail(tx, {
       to: env().NOTIFY_EMAIL,
       template: 'deal-interest',
+      coalesceKey: `deal-interest:${investor.id}:${dealId}`,
       payload: {
         action: 'unfollow',
         dealId,

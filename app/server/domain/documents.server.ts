@@ -17,6 +17,7 @@ import { queueEmail } from '../mail/outbox.server';
 import { storage } from '../storage.server';
 import { addNotification } from './notifications.server';
 import { isUuid } from '../db/query.server';
+import { bodyErrorOf } from '../request-body.server';
 
 /** The upload limit in bytes: spec §5's 25 MB (the default of DOCUMENT_MAX_MB), or as configured. */
 export function documentMaxBytes(): number {
@@ -67,6 +68,7 @@ export const UPLOAD_MESSAGES = {
   empty: 'The file is empty.',
   tooLarge: (limit: number) => `The file is larger than ${Math.round(limit / 1024 / 1024)} MB.`,
   failed: 'Failed to upload document',
+  choose: 'Please choose a file to upload.',
 } as const;
 
 /** @throws UploadRefused when `fileName` is empty, too long, or holds a path or control characters. */
@@ -149,16 +151,26 @@ export interface Uploader {
   email: string;
 }
 
+/** An uploaded file in storage, not yet recorded (no row): what `recordDocuments` records. */
+export interface StagedDocument {
+  key: string;
+  fileName: string;
+  title: string;
+  /** Bytes. */
+  size: number;
+  mimeType: string;
+}
+
 /**
- * Stores one uploaded file of `owner` and records it: the row, the 'Document uploaded
- * successfully' notification and notify-document-upload to NOTIFY_EMAIL, in one transaction.
- * Returns the new document. On any failure nothing is left: no row, no stored file.
- * @throws UploadRefused (400/413/415 for bad input, 500 when storing failed).
+ * Streams one uploaded file of `owner` into storage, checked on the way (name, size up to
+ * `limit` bytes, content). Records nothing: `recordDocuments` does, for every file of a request
+ * at once, and `discardStaged` removes staged files of a refused request.
+ * @throws UploadRefused (400/413/415 for bad input, 500 when storing failed); nothing is left.
  */
-export async function ingestDocument(
+export async function stageDocument(
   owner: Uploader,
   upload: { fileName: string; title?: string; body: AsyncIterable<Uint8Array>; limit?: number },
-) {
+): Promise<StagedDocument> {
   const ext = checkFileName(upload.fileName);
   const title = (upload.title?.trim() || defaultTitle(upload.fileName)).slice(0, DOCUMENT_TITLE_MAX);
   const key = `documents/${owner.id}/${randomBytes(16).toString('hex')}.${ext}`;
@@ -177,34 +189,82 @@ export async function ingestDocument(
       .delete(key)
       .catch(() => undefined);
     if (error instanceof UploadRefused) throw error;
+    if (bodyErrorOf(error)) throw error;
     logger.error({ err: error }, 'document upload failed while storing');
     throw new UploadRefused(500, UPLOAD_MESSAGES.failed);
   }
+  return { key, fileName: upload.fileName, title, size, mimeType: MIME[ext] };
+}
+
+/** Removes the stored files of `staged` (a refused request); never throws. */
+export async function discardStaged(staged: StagedDocument[]): Promise<void> {
+  await Promise.all(
+    staged.map((s) =>
+      storage()
+        .delete(s.key)
+        .catch(() => undefined),
+    ),
+  );
+}
+
+/**
+ * Records the staged uploads of `owner` in one transaction: a row each, the 'Document uploaded
+ * successfully' notification each, and one notify-document-upload e-mail to NOTIFY_EMAIL naming
+ * them all. Returns the rows in order. On failure the staged files are removed too.
+ * @throws UploadRefused(500) when the rows could not be written.
+ */
+export async function recordDocuments(owner: Uploader, staged: StagedDocument[]) {
   try {
     return await db().transaction(async (tx) => {
-      const [row] = await tx
+      const rows = await tx
         .insert(document)
-        .values({ userId: owner.id, title, fileName: upload.fileName, storageKey: key, fileSize: size, mimeType: MIME[ext] })
+        .values(
+          staged.map((s) => ({
+            userId: owner.id,
+            title: s.title,
+            fileName: s.fileName,
+            storageKey: s.key,
+            fileSize: s.size,
+            mimeType: s.mimeType,
+          })),
+        )
         .returning();
-      await addNotification(tx, owner.id, {
-        title: 'Document uploaded successfully',
-        message: `"${title}" was uploaded.`,
-        type: 'success',
-      });
+      for (const row of rows)
+        await addNotification(tx, owner.id, {
+          title: 'Document uploaded successfully',
+          message: `"${row.title}" was uploaded.`,
+          type: 'success',
+        });
       await queueEmail(tx, {
         to: env().NOTIFY_EMAIL,
         template: 'document-uploaded',
-        payload: { documentTitle: title, fileName: upload.fileName, userName: owner.name, userEmail: owner.email },
+        payload: {
+          documentTitle: rows.map((r) => r.title).join(', '),
+          fileName: rows.map((r) => r.fileName).join(', '),
+          userName: owner.name,
+          userEmail: owner.email,
+        },
       });
-      return row!;
+      return rows;
     });
   } catch (error) {
-    logger.error({ err: error }, 'document row not recorded; removing the stored file');
-    await storage()
-      .delete(key)
-      .catch(() => undefined);
+    logger.error({ err: error }, 'document rows not recorded; removing the stored files');
+    await discardStaged(staged);
     throw new UploadRefused(500, UPLOAD_MESSAGES.failed);
   }
+}
+
+/**
+ * Stores one uploaded file of `owner` and records it (`stageDocument`, then `recordDocuments`).
+ * Returns the new document. On any failure nothing is left: no row, no stored file.
+ * @throws UploadRefused (400/413/415 for bad input, 500 when storing failed).
+ */
+export async function ingestDocument(
+  owner: Uploader,
+  upload: { fileName: string; title?: string; body: AsyncIterable<Uint8Array>; limit?: number },
+) {
+  const [row] = await recordDocuments(owner, [await stageDocument(owner, upload)]);
+  return row!;
 }
 
 /** The documents of `userId`, newest first (spec §7 Documents). */

@@ -3,7 +3,7 @@
  * them, then delivered by the worker (decisions.md: nothing lost if the mail server is down).
  */
 import { EventEmitter } from 'node:events';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { outboxEmail } from '../db/schema';
 import { db, type Database, type Transaction } from '../db/client.server';
 import type { TemplateName } from './templates.server';
@@ -16,16 +16,40 @@ export interface QueuedEmail {
   to: string;
   template: TemplateName;
   payload: Record<string, unknown>;
+  /**
+   * Coalesces the lender's notices about one thing (issue "Solid ground" 24): a message with the
+   * same key still waiting takes this payload instead of a second message being queued, and the
+   * message waits `COALESCE_SECONDS` so quick changes make one e-mail with the latest state.
+   */
+  coalesceKey?: string;
 }
+
+/** How long a coalesced message waits for further changes, seconds. */
+export const COALESCE_SECONDS = 60;
 
 /** Queues `email` inside `tx` (or the database); returns the outbox row id. */
 export async function queueEmail(tx: Transaction | Database, email: QueuedEmail): Promise<string> {
-  const [row] = await tx
+  // Due from this millisecond on the application's clock, the clock the worker compares
+  // with (the database's now() has microseconds and may run ahead of it).
+  const due = new Date(Date.now() + (email.coalesceKey ? COALESCE_SECONDS * 1000 : 0));
+  const insert = tx
     .insert(outboxEmail)
-    // Due from this millisecond on the application's clock, the clock the worker compares
-    // with (the database's now() has microseconds and may run ahead of it).
-    .values({ to: email.to, template: email.template, payload: email.payload, nextAttemptAt: new Date() })
-    .returning({ id: outboxEmail.id });
+    .values({
+      to: email.to,
+      template: email.template,
+      payload: email.payload,
+      nextAttemptAt: due,
+      coalesceKey: email.coalesceKey,
+    });
+  const [row] = await (
+    email.coalesceKey
+      ? insert.onConflictDoUpdate({
+          target: outboxEmail.coalesceKey,
+          targetWhere: sql`${outboxEmail.status} = 'queued'`,
+          set: { payload: email.payload },
+        })
+      : insert
+  ).returning({ id: outboxEmail.id });
   // Let the surrounding transaction commit before the worker looks.
   setImmediate(() => outboxEvents.emit('queued'));
   return row!.id;

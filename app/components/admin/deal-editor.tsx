@@ -1,0 +1,216 @@
+/**
+ * The deal editor of the new-deal and edit-deal pages (product §5 deal form; decisions: deal
+ * fields): property, amounts in whole dollars, LTV and ROI in percent, term in months, acreage,
+ * coordinates, status, images (the first is the cover) and a PDF prospectus. Validated in the
+ * browser with the server's schema; the page's action (saveDealAction) checks it all again.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
+import { useState } from 'react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { dealImageUrl } from '~/lib/deals';
+import { parseForm } from '~/lib/parse-form';
+import { ADMIN_PROPERTY_TYPES, dealFormSchema } from '~/lib/schemas/deal';
+import type { ActionAnswer } from '~/lib/use-action-answer';
+import { useActionAnswer } from '~/lib/use-action-answer';
+
+/** The stored deal the editor starts from (amounts in dollars, percents, months, acres). */
+export interface EditableDeal {
+  id: string;
+  title: string;
+  location: string;
+  description: string;
+  type: string | null;
+  sponsor: string | null;
+  loanAmount: number;
+  ltv: number;
+  interestRate: number;
+  termMonths: number;
+  minimumInvestment: number;
+  acreage: number | null;
+  coordinatesLat: number | null;
+  coordinatesLng: number | null;
+  status: 'Active' | 'Closed';
+  imageKeys: string[];
+  prospectusFileName: string | null;
+}
+
+export function DealEditor({ deal }: { deal: EditableDeal | null }) {
+  const actionData = useActionData<ActionAnswer>();
+  const navigation = useNavigation();
+  useActionAnswer({ state: navigation.state, data: actionData });
+  const [kept, setKept] = useState<string[]>(deal?.imageKeys ?? []);
+  const [removeProspectus, setRemoveProspectus] = useState(false);
+  const last = actionData?.result;
+  const [form, fields] = useForm({
+    id: 'deal-form',
+    lastResult: navigation.state === 'idle' ? last : undefined,
+    defaultValue: deal
+      ? {
+          title: deal.title,
+          location: deal.location,
+          description: deal.description,
+          type: deal.type ?? '',
+          sponsor: deal.sponsor ?? '',
+          loanAmount: String(deal.loanAmount),
+          ltv: String(deal.ltv),
+          interestRate: String(deal.interestRate),
+          termMonths: String(deal.termMonths),
+          minimumInvestment: String(deal.minimumInvestment),
+          acreage: deal.acreage === null ? '' : String(deal.acreage),
+          coordinatesLat: deal.coordinatesLat === null ? '' : String(deal.coordinatesLat),
+          coordinatesLng: deal.coordinatesLng === null ? '' : String(deal.coordinatesLng),
+          status: deal.status,
+        }
+      : { status: 'Active' },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData: fd }) => parseForm(fd, { schema: dealFormSchema }),
+  });
+  const busy = navigation.state !== 'idle';
+  const num = (f: typeof fields.loanAmount, label: string, step = 'any', className?: string) => (
+    <Field
+      className={className}
+      label={label}
+      errors={f.errors}
+      inputProps={{ ...getInputProps(f, { type: 'number' }), step, inputMode: 'decimal' }}
+    />
+  );
+  return (
+    <>
+      <PageHeader title={deal ? `Edit ${deal.title}` : 'Add New Deal'} subtitle="Fields marked with an asterisk are required." />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
+        {kept.map((k) => (
+          <input key={k} type="hidden" name="keepImages" value={k} />
+        ))}
+        {removeProspectus && <input type="hidden" name="removeProspectus" value="on" />}
+        <section className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:grid-cols-2">
+          <Field
+            className="sm:col-span-2"
+            label="Property name *"
+            errors={fields.title.errors}
+            inputProps={getInputProps(fields.title, { type: 'text' })}
+          />
+          <Field
+            className="sm:col-span-2"
+            label="Address *"
+            errors={fields.location.errors}
+            inputProps={getInputProps(fields.location, { type: 'text' })}
+          />
+          <TextareaField
+            className="sm:col-span-2"
+            label="Description *"
+            errors={fields.description.errors}
+            textareaProps={{ ...getTextareaProps(fields.description), rows: 5 }}
+          />
+          <Field
+            label="Property type"
+            errors={fields.type.errors}
+            inputProps={{ ...getInputProps(fields.type, { type: 'text' }), list: 'property-types' }}
+          />
+          <datalist id="property-types">
+            {ADMIN_PROPERTY_TYPES.map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+          <Field
+            label="Development Partner"
+            errors={fields.sponsor.errors}
+            inputProps={getInputProps(fields.sponsor, { type: 'text' })}
+          />
+          {num(fields.loanAmount, 'Target raise (USD) *', '1')}
+          {num(fields.minimumInvestment, 'Investment minimum (USD) *', '1')}
+          {num(fields.ltv, 'LTV (%) *')}
+          {num(fields.interestRate, 'ROI (%) *')}
+          {num(fields.termMonths, 'Duration (months) *', '1')}
+          {num(fields.acreage, 'Acreage')}
+          {num(fields.coordinatesLat, 'Latitude')}
+          {num(fields.coordinatesLng, 'Longitude')}
+          <SelectField
+            label="Status"
+            placeholder="Active"
+            options={[{ value: 'Closed', label: 'Closed' }]}
+            errors={fields.status.errors}
+            selectProps={
+              {
+                ...(getInputProps(fields.status, { type: 'text' }) as object),
+                defaultValue: deal?.status === 'Closed' ? 'Closed' : '',
+              } as never
+            }
+          />
+        </section>
+        <section className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+          <h2 className="text-xl">Images and prospectus</h2>
+          {kept.length > 0 && (
+            <ul className="flex flex-wrap gap-3" aria-label="Current images">
+              {kept.map((k, i) => (
+                <li key={k} className="relative">
+                  <img
+                    src={dealImageUrl(k)}
+                    alt={`Current view ${i + 1}${i === 0 ? ' (cover)' : ''}`}
+                    width={128}
+                    height={80}
+                    className="h-20 w-32 rounded-lg object-cover"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setKept((all) => all.filter((x) => x !== k))}
+                    className="absolute top-1 right-1 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold text-danger"
+                  >
+                    Remove<span className="sr-only"> image {i + 1}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div>
+            <label htmlFor="deal-images" className="mb-1.5 block text-sm font-medium text-navy-900">
+              {kept.length ? 'Add images' : 'Images'}
+            </label>
+            <input
+              id="deal-images"
+              type="file"
+              name="images"
+              multiple
+              accept="image/*"
+              aria-describedby="deal-images-hint"
+              className="block text-sm"
+            />
+            <p id="deal-images-hint" className="mt-1 text-sm text-muted">
+              PNG, JPG or GIF (MAX. 10MB each). The first image is the cover.
+            </p>
+          </div>
+          <div>
+            <label htmlFor="deal-prospectus" className="mb-1.5 block text-sm font-medium text-navy-900">
+              Prospectus (PDF)
+            </label>
+            {deal?.prospectusFileName && !removeProspectus && (
+              <p className="mb-2 flex items-center gap-3 text-sm">
+                Current: {deal.prospectusFileName}
+                <button
+                  type="button"
+                  onClick={() => setRemoveProspectus(true)}
+                  className="text-xs font-semibold text-danger hover:underline"
+                >
+                  Remove
+                </button>
+              </p>
+            )}
+            <input id="deal-prospectus" type="file" name="prospectus" accept="application/pdf" className="block text-sm" />
+          </div>
+        </section>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex gap-3">
+          <Button type="submit" variant="navy" size="lg" disabled={busy}>
+            {busy ? 'Saving…' : deal ? 'Save changes' : 'Create deal'}
+          </Button>
+          <Link to="/admin-dashboard/deals" className={buttonClasses('secondary', 'lg')}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

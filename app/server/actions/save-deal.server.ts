@@ -1,0 +1,58 @@
+/**
+ * The action behind the new-deal and edit-deal pages (product §5 deal form): reads the form and
+ * its files through `readUpload` (images up to 10 MB each, a PDF prospectus up to 25 MB, held in
+ * memory only until re-encoded), validates with the deal schema, saves, and redirects to the list
+ * with 'Deal created successfully' / 'Deal updated successfully'. A refused form answers 400 with
+ * Conform's reply (its message also as a toast); nothing is stored.
+ */
+import { redirectWithToast } from '../toast.server';
+import { answer, answerRefusals } from '../answers.server';
+import { DealFileRefused, saveDeal } from '../domain/admin-deals.server';
+import { bufferFile, readUpload } from '../forms.server';
+import { logger } from '../logger.server';
+import type { Viewer } from '../viewer.server';
+import { parseForm } from '~/lib/parse-form';
+import { DEAL_IMAGE_MAX_BYTES, DEAL_MAX_IMAGES, DEAL_PROSPECTUS_MAX_BYTES, dealFormSchema } from '~/lib/schemas/deal';
+
+/** Creates a deal (`dealId` null) or updates deal `dealId` from `request`, for `admin`. */
+export async function saveDealAction(request: Request, admin: Viewer, dealId: string | null) {
+  return answerRefusals(async () => {
+    const { form, files } = await readUpload(request, {
+      maxFiles: DEAL_MAX_IMAGES + 1,
+      accept: (file) =>
+        file.field === 'prospectus'
+          ? bufferFile(file, DEAL_PROSPECTUS_MAX_BYTES, `${file.fileName} is larger than 25 MB.`)
+          : bufferFile(file, DEAL_IMAGE_MAX_BYTES, `${file.fileName} is larger than 10 MB.`),
+    });
+    const submission = parseForm(form, { schema: dealFormSchema });
+    if (submission.status !== 'success') return answer({ ok: false, result: submission.reply() }, 400);
+    const chosen = (field: string) =>
+      files.filter((f) => f.field === field && f.bytes.byteLength > 0).map((f) => ({ name: f.fileName, bytes: f.bytes }));
+    try {
+      await saveDeal(admin, dealId, submission.value, {
+        images: chosen('images'),
+        prospectus: chosen('prospectus')[0] ?? null,
+      });
+    } catch (error) {
+      const refused = error instanceof DealFileRefused;
+      if (!refused) logger.error({ err: error }, 'deal save failed');
+      const message = refused
+        ? error.message
+        : dealId
+          ? 'Failed to update deal. Please try again.'
+          : 'Failed to create deal. Please try again.';
+      return answer(
+        {
+          ok: false,
+          toast: { type: 'error', title: 'Error', description: message },
+          result: submission.reply({ formErrors: [message] }),
+        },
+        refused ? 400 : 500,
+      );
+    }
+    return redirectWithToast('/admin-dashboard/deals', {
+      type: 'success',
+      title: dealId ? 'Deal updated successfully' : 'Deal created successfully',
+    });
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The one answer of every action and resource route (issue "Solid ground"): `{ ok, toast?,
+ * result? }` plus a route's own fields, where `toast` is shown by the browser and `result` is
+ * Conform's reply for the form's fields. Refusals (errors.server.ts) become this answer here and
+ * nowhere else.
+ */
+import { data } from 'react-router';
+import type { Toast } from '~/lib/toast';
+import type { ActionAnswer } from '~/lib/use-action-answer';
+import { isRefused, type Refused } from './errors.server';
+
+export type { ActionAnswer };
+
+/** `body` with `status` (200 by default) and `headers`. */
+export function answer<T extends ActionAnswer>(body: T, init: number | ResponseInit = 200) {
+  return data(body, typeof init === 'number' ? { status: init } : init);
+}
+
+/** The answer of `error`: its status, its title and message as an error toast, Retry-After on 429. */
+export function refusalAnswer(error: Refused) {
+  const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+  // `intent` and `result` are declared absent, so a route's answers stay one union to read.
+  const body: { ok: false; toast: Toast; intent?: undefined; result?: undefined } = {
+    ok: false,
+    toast: { type: 'error', title: error.title, description: error.message },
+  };
+  return data(body, { status: error.status, headers });
+}
+
+/**
+ * Runs `handle`; a refusal thrown inside it (a body that cannot be read, an object that is not
+ * the user's, a rule of the domain) is answered with `refusalAnswer`. Anything else is thrown on:
+ * redirects as they are, unexpected errors to the error boundary (logged with the request id).
+ */
+export async function answerRefusals<T>(handle: () => Promise<T>) {
+  try {
+    return await handle();
+  } catch (error) {
+    if (isRefused(error)) return refusalAnswer(error);
+    throw error;
+  }
+}

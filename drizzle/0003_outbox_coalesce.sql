@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_email" ADD COLUMN "coalesce_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "outbox_coalesce_idx" ON "outbox_email" USING btree ("coalesce_key") WHERE "outbox_email"."status" = 'queued';

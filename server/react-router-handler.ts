@@ -1,0 +1,136 @@
+/**
+ * Express → React Router: turns a Node request into a Fetch `Request`, lets React Router answer,
+ * and writes its `Response` (the job of @react-router/express, written here for three things it
+ * does not do; issue "Solid ground" 17-19, 28):
+ * - **Body limits.** A body declared larger than its route's limit (`bodyLimitFor`) is refused
+ *   with 413 before a byte is read; an undeclared one fails its stream with `BodyError` as soon
+ *   as it passes the limit and is answered at once. The rest is read and dropped, never kept
+ *   (closing instead would reset the connection and could lose the answer the client waits for).
+ * - **Clients that go away.** A request stream that errors or closes before its end fails the
+ *   body with `BodyError('aborted')` instead of raising an unhandled 'error' that would stop the
+ *   process; the route's own clean-up runs and no answer is written to the closed socket.
+ * - **Back-pressure without leaks.** The answer is piped, so one 'drain' listener serves the
+ *   whole body (awaiting 'drain' per chunk leaked listeners onto the compression stream).
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { BodyError, bodyLimitFor } from '~/server/request-body.server';
+
+interface HandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}
+
+/** The web stream of `req`'s body: at most `limit` bytes, pulled as React Router reads it. */
+function bodyStream(req: ExpressRequest, limit: number): ReadableStream<Uint8Array> {
+  let received = 0;
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (reason: BodyError['reason']) => {
+          if (settled) return;
+          settled = true;
+          controller.error(new BodyError(reason));
+          // Whatever else arrives is dropped as it comes.
+          req.resume();
+        };
+        req.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          received += chunk.length;
+          if (received > limit) return fail('too-large');
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (settled) return;
+          settled = true;
+          controller.close();
+        });
+        req.on('error', () => fail('aborted'));
+        req.once('close', () => {
+          if (!req.complete) fail('aborted');
+        });
+        req.pause();
+      },
+      pull() {
+        if (!settled) req.resume();
+      },
+      cancel() {
+        settled = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** The Fetch Request of an Express request, with its body limited to its route's limit. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of [value].flat()) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = bodyStream(req, bodyLimitFor(url.pathname));
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+/**
+ * True when the path or query of `originalUrl` holds U+0000 or bytes that are not UTF-8 once
+ * decoded (issue "Solid ground" 21): no route can use them and the database refuses them.
+ */
+function unusableUrl(originalUrl: string): boolean {
+  try {
+    const decoded = decodeURIComponent(originalUrl.replace(/\+/g, ' '));
+    return decoded.includes('\u0000');
+  } catch {
+    return true;
+  }
+}
+
+/** Express middleware answering every request with React Router. */
+export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptions) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (unusableUrl(req.originalUrl)) {
+      res.status(400).type('text/plain').send('Bad Request');
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > bodyLimitFor(req.path)) {
+      res.status(413).type('text/plain').send('Payload Too Large');
+      return;
+    }
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handle(request, getLoadContext(req, res));
+      if (res.destroyed || res.writableEnded) {
+        await response.body?.cancel().catch(() => undefined);
+        return;
+      }
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers) res.append(name, value);
+      if (!response.body) return void res.end();
+      await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch((error) => {
+        if (!res.destroyed) throw error;
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Defects of issue "Solid ground" proven over HTTP against the production build, one test each
+ * (the number is the issue's): 20 redirectTo, 21 U+0000 in a URL, 23 a reset lifts the lock,
+ * 24 per-user limits and one lender e-mail per user and deal, 25 decimal numbers only,
+ * 26 a password change without JavaScript keeps the session, 28 no listener leak under load.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  ADMIN,
+  baseURL,
+  createVerifiedUser,
+  dataDir,
+  landing,
+  linkIn,
+  PASSWORD,
+  postForm,
+  sessionCookie,
+  signIn,
+  uniqueIp,
+  waitForMail,
+} from '../support/accounts';
+import { readMails } from '../support/mail';
+import { startServer } from '../support/server-process';
+
+test('20: after sign-in, redirectTo keeps only paths of this site; control characters and spaces go to the portal', async () => {
+  const user = await createVerifiedUser({ borrower: true }, 'redirect');
+  const cases: [string, string][] = [
+    ['/dashboard/profile?tab=security', '/dashboard/profile?tab=security'],
+    ['/\t/evil.example', '/dashboard'],
+    ['/\n/evil.example', '/dashboard'],
+    ['/\r\n/evil.example', '/dashboard'],
+    ['/\v/evil.example', '/dashboard'],
+    ['/\f/evil.example', '/dashboard'],
+    ['/\u3000/evil.example', '/dashboard'],
+    ['//evil.example', '/dashboard'],
+    ['/\\evil.example', '/dashboard'],
+    ['https://evil.example/', '/dashboard'],
+  ];
+  for (const [redirectTo, expected] of cases) {
+    const res = await postForm(
+      '/login',
+      { intent: 'signin', email: user.email, password: PASSWORD, redirectTo },
+      { ip: uniqueIp() },
+    );
+    expect(res.status, JSON.stringify(redirectTo)).toBe(302);
+    expect(res.headers.get('location'), JSON.stringify(redirectTo)).toBe(expected);
+  }
+});
+
+test('21: U+0000 in a URL path or query answers 400', async () => {
+  const admin = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true, ip: uniqueIp() }));
+  for (const url of ['/admin-dashboard/users/%00/details', '/admin-dashboard/users?q=%00', '/deal/%00', '/%E0%A4%A']) {
+    const res = await fetch(`${baseURL}${url}`, { headers: { Cookie: admin }, redirect: 'manual' });
+    expect(res.status, url).toBe(400);
+  }
+});
+
+test('23: a password reset lifts the failed-sign-in lock', async () => {
+  const user = await createVerifiedUser({ investor: true }, 'unlock');
+  for (let i = 0; i < 10; i++) await signIn(user.email, `Wr0ng!Password${i}`, { ip: uniqueIp() });
+  expect((await signIn(user.email, user.password, { ip: uniqueIp() })).status).toBe(403);
+  expect((await postForm('/login', { intent: 'forgot', email: user.email })).status).toBe(200);
+  const mail = await waitForMail(user.email, 'Reset your password');
+  const link = await fetch(linkIn(mail.body, '/api/auth/reset-password/'), { redirect: 'manual' });
+  const token = new URL(link.headers.get('location')!, baseURL).searchParams.get('token')!;
+  const fresh = 'Unl0cked!Passw0rd';
+  const reset = await postForm(`/reset-password?token=${token}`, { token, newPassword: fresh, confirmPassword: fresh });
+  expect(reset.status).toBe(302);
+  expect((await signIn(user.email, fresh, { ip: uniqueIp() })).status).toBe(302);
+});
+
+test('24: interest changes are limited per user, and the lender gets one e-mail per user and deal', async () => {
+  const investor = await createVerifiedUser({ investor: true }, 'toggler');
+  // The investor's own list shows Active deals first.
+  const deals = await (await fetch(`${baseURL}/dashboard/deals`, { headers: { Cookie: investor.cookie } })).text();
+  const dealId = /\/deal\/([0-9a-f-]{36})/.exec(deals)![1]!;
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      postForm(`/deals/${dealId}/interest`, { intent: i % 2 ? 'unfollow' : 'follow' }, { cookie: investor.cookie }).then(
+        (r) => r.status,
+      ),
+    ),
+  );
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
+  expect(statuses.every((s) => [200, 409, 429].includes(s))).toBe(true);
+  // The lender's notice waits a minute for further changes: none of the 20 changes has been mailed yet.
+  const sent = (await readMails(dataDir)).filter(
+    (m) => m.to === 'lender@example.test' && /interest/i.test(m.subject) && m.body.includes(investor.email),
+  );
+  expect(sent).toHaveLength(0);
+});
+
+test('25: numbers are read in decimal only', async () => {
+  const admin = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true, ip: uniqueIp() }));
+  const fields = {
+    title: 'Hex probe',
+    location: 'Reno, NV',
+    description: 'A deal with a hexadecimal rate.',
+    loanAmount: '100000',
+    ltv: '60',
+    interestRate: '0x10',
+    termMonths: '12',
+    minimumInvestment: '1000',
+  };
+  for (const value of ['0x10', '1e1', '0b1', 'Infinity', ' 12abc']) {
+    const res = await postForm('/admin-dashboard/deals/new', { ...fields, interestRate: value }, { cookie: admin });
+    expect(res.status, value).toBe(400);
+  }
+  const deals = await (await fetch(`${baseURL}/admin-dashboard/deals?q=Hex+probe`, { headers: { Cookie: admin } })).text();
+  expect(deals).toContain('No deals found');
+});
+
+test('26: changing the password without JavaScript keeps this session signed in', async () => {
+  const user = await createVerifiedUser({ borrower: true }, 'nojs-password');
+  const fresh = 'Ch4nged!Passw0rd';
+  const res = await postForm(
+    '/dashboard/profile',
+    { intent: 'change-password', currentPassword: PASSWORD, newPassword: fresh, confirmPassword: fresh },
+    { cookie: user.cookie },
+  );
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe('/dashboard/profile');
+  const cookie = sessionCookie(res);
+  expect(cookie).not.toBe('');
+  expect(await landing('/dashboard/profile', cookie)).toBe('200');
+  expect(await landing('/dashboard/profile', user.cookie)).toBe('/login?redirectTo=%2Fdashboard%2Fprofile');
+});
+
+test('28: concurrent compressed pages add no listener leak warning', async () => {
+  test.setTimeout(120_000);
+  const server = await startServer({
+    DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-leak-')), 'data'),
+    SEED_DEMO: 'true',
+    PAGE_CACHE: 'false',
+  });
+  try {
+    for (let round = 0; round < 5; round++)
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${server.url}/deals`, { headers: { 'Accept-Encoding': 'gzip' } }).then((r) => r.arrayBuffer()),
+        ),
+      );
+    expect(server.output()).not.toContain('MaxListenersExceededWarning');
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+});
