@@ -5,6 +5,7 @@
  * 26 a password change without JavaScript keeps the session, 28 no listener leak under load.
  */
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -147,5 +148,75 @@ test('28: concurrent compressed pages add no listener leak warning', async () =>
   } finally {
     server.process.kill('SIGTERM');
     await server.exited;
+  }
+});
+
+test('27: while PostgreSQL is out of reach, pages that need it answer 503 with Retry-After, and the site recovers by itself', async () => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!adminUrl, 'needs a PostgreSQL server (TEST_DATABASE_URL)');
+  test.setTimeout(120_000);
+  const { default: pg } = await import('pg');
+  const name = `ormsby_outage_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(adminUrl!);
+
+  // A TCP proxy in front of PostgreSQL: closing it is the outage.
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const port = (proxy.address() as net.AddressInfo).port;
+  const url = new URL(adminUrl!);
+  url.host = `127.0.0.1:${port}`;
+  url.pathname = `/${name}`;
+
+  const server = await startServer({
+    DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-outage-')), 'data'),
+    DATABASE_URL: url.toString(),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  const signedIn = await fetch(`${server.url}/admin-login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'signin', email: ADMIN.email, password: ADMIN.password }),
+  });
+  const cookie = sessionCookie(signedIn);
+  // The session is looked up in the database on every page.
+  const page = (suffix = '') => fetch(`${server.url}/admin-dashboard${suffix}`, { headers: { Cookie: cookie } });
+  try {
+    expect((await page()).status).toBe(200);
+    proxy.close();
+    for (const s of sockets) s.destroy();
+    const out = await page();
+    expect(out.status).toBe(503);
+    expect(out.headers.get('retry-after')).toBe('30');
+    expect(await out.text()).toContain('right back');
+    expect((await page('.data')).status).toBe(503);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    await expect.poll(async () => (await fetch(`${server.url}/healthz`)).status, { timeout: 30_000 }).toBe(200);
+    expect((await page()).status).toBe(200);
+    expect(server.output()).not.toMatch(/"level":50[^\n]*unexpected error/);
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+    proxy.close();
+    for (const s of sockets) s.destroy();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
   }
 });
