@@ -1,5 +1,5 @@
 /**
- * THE route table: mirrors the spec's route table (website-spec.md §2) one to one, plus
+ * THE route table: mirrors the spec's route table (docs/product.md §2) one to one, plus
  * resource routes (auth handler, spam-check challenge, sitemap, robots).
  */
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';

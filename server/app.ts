@@ -1,5 +1,5 @@
 /**
- * The Express server (ARCHITECTURE.md "Layout: server/"): security headers with a per-request
+ * The Express server (docs/architecture.md "Layout: server/"): security headers with a per-request
  * CSP nonce, compression, immutable hashed assets, /healthz, an origin check on every non-GET
  * request, the trusted client IP, a request log with request ids, the React Router handler,
  * start-up (migrations, admin bootstrap, demo content, mail worker) and graceful shutdown.
@@ -188,7 +188,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
 
 /**
  * Refuses (403) every non-GET/HEAD/OPTIONS request whose Origin is missing or is not this
- * site (ARCHITECTURE.md "Security model"): the request's own host or PUBLIC_URL.
+ * site (docs/architecture.md "Security model"): the request's own host or PUBLIC_URL.
  */
 function originCheck(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;

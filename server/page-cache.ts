@@ -14,7 +14,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 
-/** Public pages safe to cache for anonymous visitors (spec §2 route table, public rows). */
+/** Public pages safe to cache for anonymous visitors (product §2 route table, public rows). */
 export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
   '/',
   '/about',

@@ -1,5 +1,5 @@
 /**
- * Form fields used by every form (STYLE.md "Forms"): a visible label tied to the input, the
+ * Form fields used by every form (docs/conventions.md "Forms"): a visible label tied to the input, the
  * error list linked with aria-describedby, aria-invalid when an error shows.
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';

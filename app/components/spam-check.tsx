@@ -1,5 +1,5 @@
 /**
- * The ALTCHA spam-check widget (decisions.md). The widget script is loaded only on pages that
+ * The ALTCHA spam-check widget (product decisions). The widget script is loaded only on pages that
  * render this component; `onChange` receives the solution payload ('' until solved or after
  * it expires). Its hidden input carries the payload in the form under `name`.
  */

@@ -1,4 +1,4 @@
-/** Contact page copy (spec §2 Contact). */
+/** Contact page copy (product §2 Contact). */
 export const contactHours = [
   { days: 'Monday – Friday', hours: '8:00 AM – 6:00 PM' },
   { days: 'Saturday', hours: '9:00 AM – 3:00 PM' },

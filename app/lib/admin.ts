@@ -1,4 +1,4 @@
-/** Admin list constants shared by pages and server (spec §9 page sizes; decisions.md statuses). */
+/** Admin list constants shared by pages and server (product §9 page sizes; product decisions statuses). */
 
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];

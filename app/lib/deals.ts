@@ -1,6 +1,6 @@
 /**
- * Deal display and list rules shared by pages (spec §2 Our Deals, §9 page sizes;
- * decisions.md: stored as numbers, shown formatted).
+ * Deal display and list rules shared by pages (product §2 Our Deals, §9 page sizes;
+ * product decisions: stored as numbers, shown formatted).
  */
 
 /** Spec §2 filter buttons: the type text contains the word. */
@@ -34,7 +34,7 @@ export function dealQuery(filter: DealFilter, page: number): string {
   return s ? `?${s}` : '';
 }
 
-/** Pages to show: the current one ±1 (spec §9), within 1..pageCount. */
+/** Pages to show: the current one ±1 (product §9), within 1..pageCount. */
 export function pageWindow(page: number, pageCount: number): number[] {
   const out: number[] = [];
   for (let p = Math.max(1, page - 1); p <= Math.min(pageCount, page + 1); p++) out.push(p);

@@ -1,5 +1,5 @@
 /**
- * Loan documents (spec §5 document upload; issue "Borrower portal"): the accepted extensions,
+ * Loan documents (product §5 document upload; issue "Borrower portal"): the accepted extensions,
  * the size limit, and the helpers the upload card and the server share.
  */
 
@@ -22,7 +22,7 @@ export function extensionOf(fileName: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** The default title: the file name without its extension (spec §5). */
+/** The default title: the file name without its extension (product §5). */
 export function defaultTitle(fileName: string): string {
   return fileName.replace(/\.[^./\\]+$/, '').trim() || fileName;
 }

@@ -1,4 +1,4 @@
-/** The header's rules (spec §2 Top navigation, §6 profile label) for every role combination. */
+/** The header's rules (product §2 Top navigation, §6 profile label) for every role combination. */
 import { describe, expect, it } from 'vitest';
 import { chromeVisibility, isAdminOnly, portalLink, roleLabel } from './nav';
 

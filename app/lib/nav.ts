@@ -1,5 +1,5 @@
 /**
- * Header and portal navigation rules (spec §2 "Top navigation", "Route table").
+ * Header and portal navigation rules (product §2 "Top navigation", "Route table").
  */
 export interface Roles {
   isBorrower: boolean;
@@ -7,7 +7,7 @@ export interface Roles {
   isAdmin: boolean;
 }
 
-/** The public links; admin-only users do not see them (spec §2 Top navigation). */
+/** The public links; admin-only users do not see them (product §2 Top navigation). */
 export const publicNavLinks = [
   { to: '/borrowers', label: 'Borrowers' },
   { to: '/investors', label: 'Investors' },
@@ -39,7 +39,7 @@ export function chromeVisibility(pathname: string): { header: boolean; footer: b
   return { header: !hiddenHeader, footer: !pathname.startsWith('/admin') };
 }
 
-/** The profile label (spec §6): 'Borrower & Investor', 'Borrower', 'Investor' or 'User'. */
+/** The profile label (product §6): 'Borrower & Investor', 'Borrower', 'Investor' or 'User'. */
 export function roleLabel(roles: Roles): string {
   if (roles.isBorrower && roles.isInvestor) return 'Borrower & Investor';
   if (roles.isBorrower) return 'Borrower';

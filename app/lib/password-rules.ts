@@ -1,5 +1,5 @@
 /**
- * The password rule for every new password (spec §5 sign-up; decisions.md applies it to reset
+ * The password rule for every new password (product §5 sign-up; product decisions applies it to reset
  * and change too): at least 8 characters with an uppercase letter, a lowercase letter, a number
  * and a special character.
  */

@@ -1,4 +1,4 @@
-/** A toast message: spec §8 titles and descriptions travel in this shape. */
+/** A toast message: product §8 titles and descriptions travel in this shape. */
 export interface Toast {
   type: 'success' | 'error' | 'info' | 'warning';
   title: string;

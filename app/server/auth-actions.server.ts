@@ -1,6 +1,6 @@
 /**
  * The actions behind the sign-in, create-account, forgot-password and reset forms of /login,
- * /admin-login and /reset-password. Each validates with the form's own schema (spec §5 texts),
+ * /admin-login and /reset-password. Each validates with the form's own schema (product §5 texts),
  * forwards to better-auth's HTTP handler (auth-gateway.server.ts) and maps its answer to the
  * spec's messages (§8 Login, Admin login, Sign-up, Reset). Statuses are real: 400 for invalid
  * input, 401/403 for refused credentials, 429 when rate-limited.
@@ -39,7 +39,7 @@ function refuse(intent: Intent, status: number, message: string, title: string, 
 }
 
 /**
- * Sign In (spec §8 Login / Admin login). On success: a redirect to `redirectTo` (default
+ * Sign In (product §8 Login / Admin login). On success: a redirect to `redirectTo` (default
  * /dashboard, or /admin-dashboard for `admin`) with the session cookie and the toast
  * 'Login Successful' / 'Welcome back!'. For `admin`, a non-admin's new session is revoked at
  * once and the answer is 403 with NO_ADMIN_ACCESS.
@@ -94,7 +94,7 @@ export async function signInAction(request: Request, clientIp: string, formData:
 }
 
 /**
- * Create Account (spec §2, §5 sign-up, §8 Sign-up). Answers 'Account Created' for a new
+ * Create Account (product §2, §5 sign-up, §8 Sign-up). Answers 'Account Created' for a new
  * address and for one that already has an account alike (better-auth then e-mails the owner).
  */
 export async function signUpAction(request: Request, clientIp: string, formData: FormData) {
@@ -129,7 +129,7 @@ export async function signUpAction(request: Request, clientIp: string, formData:
 }
 
 /**
- * Forgot password (spec §5, §8 Reset): 'Please enter your email address first' without an
+ * Forgot password (product §5, §8 Reset): 'Please enter your email address first' without an
  * address; otherwise always 'Reset Email Sent', whether the account exists or not.
  */
 export async function forgotPasswordAction(request: Request, clientIp: string, formData: FormData, resetPath: string) {
@@ -158,7 +158,7 @@ export async function forgotPasswordAction(request: Request, clientIp: string, f
 }
 
 /**
- * Sets a new password from a reset link (decisions.md: the sign-up rule; every session of the
+ * Sets a new password from a reset link (product decisions: the sign-up rule; every session of the
  * user is signed out). Redirects to `signInPath` with a toast on success.
  */
 export async function resetPasswordAction(request: Request, clientIp: string, formData: FormData, signInPath: string) {
@@ -185,7 +185,7 @@ export async function resetPasswordAction(request: Request, clientIp: string, fo
   });
 }
 
-/** Signs the request's session out (errors only logged, spec §8 Auth core) and goes to `to`. */
+/** Signs the request's session out (errors only logged, product §8 Auth core) and goes to `to`. */
 export async function signOutAction(request: Request, clientIp: string, to = '/') {
   try {
     const res = await callAuth(request, clientIp, '/sign-out', {});
@@ -197,7 +197,7 @@ export async function signOutAction(request: Request, clientIp: string, to = '/'
 }
 
 /**
- * Change password (spec §5, §8 Password change; decisions.md): the current password is checked
+ * Change password (product §5, §8 Password change; product decisions): the current password is checked
  * by better-auth ('Current password is incorrect'), the new one follows the sign-up rule, every
  * other session is signed out and this one gets a fresh cookie. Answers `{ intent, ok, toast,
  * result }` with 400 on refusal.

@@ -1,5 +1,5 @@
 /**
- * better-auth, mounted at /api/auth/* (ARCHITECTURE.md "Security model"): e-mail and password
+ * better-auth, mounted at /api/auth/* (docs/architecture.md "Security model"): e-mail and password
  * with argon2id, e-mail verification required before sign-in, database sessions, rate limits
  * stored in the database so several processes share them.
  */
@@ -21,12 +21,12 @@ import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
 import { hashPassword, verifyPassword } from './password.server';
 
-/** Idle timeout of a session, in seconds (ARCHITECTURE.md "Security model"). */
+/** Idle timeout of a session, in seconds (docs/architecture.md "Security model"). */
 export const SESSION_IDLE_SECONDS = 30 * 60;
 /** Absolute lifetime of a session, in seconds, however active it is. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
-/** The sign-up body's answers, validated with the page's own schema (spec §5), or an APIError. */
+/** The sign-up body's answers, validated with the page's own schema (product §5), or an APIError. */
 function parseSignUp(body: unknown) {
   const parsed = signUpSchema.safeParse(body);
   if (!parsed.success) {
@@ -103,7 +103,7 @@ function createAuth() {
       updateAge: 60,
     },
     user: {
-      // A user cannot change their e-mail (spec §2 Profile) nor delete themselves here.
+      // A user cannot change their e-mail (product §2 Profile) nor delete themselves here.
       changeEmail: { enabled: false },
       deleteUser: { enabled: false },
     },
@@ -132,7 +132,7 @@ function createAuth() {
           const input = parseSignUp(ctx.body);
           return { context: { body: { ...(ctx.body as object), email: input.email, name: input.name } } };
         }
-        // Every new password follows the sign-up rule (decisions.md), also when the page is skipped.
+        // Every new password follows the sign-up rule (product decisions), also when the page is skipped.
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const next = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
           if (typeof next !== 'string' || !passwordAcceptable(next))

@@ -1,5 +1,5 @@
 /**
- * The contact form's spam check (decisions.md): a self-hosted ALTCHA proof of work by default,
+ * The contact form's spam check (product decisions): a self-hosted ALTCHA proof of work by default,
  * or reCAPTCHA / Turnstile when CAPTCHA_PROVIDER and its keys are set. A solution is accepted
  * once: its signature is stored until the challenge expires, so a replay is refused.
  */

@@ -1,6 +1,6 @@
 /**
  * Configuration: every environment variable the server reads, validated once by zod at
- * start-up (ARCHITECTURE.md "Configuration"). An invalid value stops start-up with a
+ * start-up (docs/architecture.md "Configuration"). An invalid value stops start-up with a
  * message naming the variable. `.env.example` documents each one.
  */
 import { randomBytes } from 'node:crypto';

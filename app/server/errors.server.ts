@@ -23,7 +23,7 @@ export class Refused extends Error {
   }
 }
 
-/** Another user's object, or none: the same answer for both (decisions.md). */
+/** Another user's object, or none: the same answer for both (product decisions). */
 export class NotFound extends Refused {
   override name = 'NotFound';
   constructor(message = 'Not found.', title = 'Not found') {

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §2 "Route guards", §6 roles; decisions.md: every loader and action checks
+ * Route guards (product §2 "Route guards", §6 roles; product decisions: every loader and action checks
  * on the server). Each throws a redirect: anonymous visitors go to /login (portal) or
  * /admin-login (admin) with `redirectTo` to come back; a signed-in user without the role goes
  * to /. Page and `.data` requests behave alike.
@@ -7,7 +7,7 @@
 import { redirect } from 'react-router';
 import { getViewer, type RequestArgs, type Viewer } from './viewer.server';
 
-/** 'borrower' admits borrowers, 'investor' investors, 'any' borrowers or investors (spec §2). */
+/** 'borrower' admits borrowers, 'investor' investors, 'any' borrowers or investors (product §2). */
 export type PortalRequirement = 'borrower' | 'investor' | 'any';
 
 /** The path (and query) the visitor asked for, without React Router's `.data` suffix. */

@@ -1,6 +1,6 @@
 /**
  * Fixed-window rate limits for our own routes, counted in the database so several server
- * processes share them (ARCHITECTURE.md). better-auth limits its own endpoints itself.
+ * processes share them (docs/architecture.md). better-auth limits its own endpoints itself.
  */
 import { sql } from 'drizzle-orm';
 import { db } from './db/client.server';

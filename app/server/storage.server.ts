@@ -1,5 +1,5 @@
 /**
- * File storage behind one interface (ARCHITECTURE.md; decisions.md storage): local disk under
+ * File storage behind one interface (docs/architecture.md; product decisions storage): local disk under
  * `DATA_DIR/storage` by default, or an S3-compatible bucket when `S3_BUCKET` is set. Keys are
  * relative paths made by the server (never from user input), e.g.
  * `documents/{userId}/{random}.pdf`, `avatars/{userId}/{random}.webp`.
@@ -206,7 +206,7 @@ export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
 }
 
 /**
- * A public image at `key` (avatars, deal pictures: decisions.md), or 404 for a key that is not
+ * A public image at `key` (avatars, deal pictures: product decisions), or 404 for a key that is not
  * a stored WebP. Keys are random and never reused, so the answer is cached for a year.
  */
 export async function publicWebpResponse(key: string): Promise<Response> {

@@ -1,6 +1,6 @@
 /**
  * Flash toasts: a one-time signed cookie set before a redirect and read (then cleared) by the
- * root loader (STYLE.md "Route modules").
+ * root loader (docs/conventions.md "Route modules").
  */
 import { createCookie, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';

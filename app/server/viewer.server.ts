@@ -1,6 +1,6 @@
 /**
  * The signed-in user as the header and guards see them: id, name, e-mail and roles read from
- * the database profile (spec §6; decisions.md: roles from the database, never from the client).
+ * the database profile (product §6; product decisions: roles from the database, never from the client).
  * Resolved once per request; requests without a session cookie touch no database.
  */
 import { eq } from 'drizzle-orm';

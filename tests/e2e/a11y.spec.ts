@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 AA (decisions.md "Accessibility"): axe finds no violations on every public and
+ * WCAG 2.1 AA (product decisions "Accessibility"): axe finds no violations on every public and
  * account page, and on the portal and admin pages signed in, at 1280px and at 390px wide, with
  * the mobile menu and the dashboard drawer open too.
  */

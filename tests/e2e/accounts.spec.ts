@@ -102,12 +102,12 @@ test('the admin of ADMIN_EMAIL signs in at /admin-login and lands on /admin-dash
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   for (const name of ['Dashboard', 'Users', 'Deals', 'Contacts', 'Settings'])
     await expect(sidebar.getByRole('link', { name })).toBeVisible();
-  // Typed in, / sends a signed-in visitor to their portal (spec §2 Home); /about keeps the header.
+  // Typed in, / sends a signed-in visitor to their portal (product §2 Home); /about keeps the header.
   await page.goto('/');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.goto('/about');
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
-  // Admin-only users do not see the public links (spec §2 Top navigation).
+  // Admin-only users do not see the public links (product §2 Top navigation).
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Borrowers' })).toHaveCount(0);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The contact form in Chromium (spec §2 Contact, §5, §8; decisions.md): the spam check gates
+ * The contact form in Chromium (product §2 Contact, §5, §8; product decisions): the spam check gates
  * the submit button; a valid message shows the spec's toast, resets the form and e-mails
  * NOTIFY_EMAIL; each invalid field shows the spec's text and nothing is sent; a POST without a
  * valid spam-check solution gets 400.

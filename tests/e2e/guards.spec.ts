@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §2 "Route guards", §6; decisions.md: checked on the server in every
+ * Route guards (product §2 "Route guards", §6; product decisions: checked on the server in every
  * loader, roles from the database): for anonymous, borrower, investor, borrower+investor and
  * admin visitors, every guarded route answers as a page request and as a `.data` request:
  * served (200), sent to sign in with a way back, or sent to /.
@@ -13,7 +13,7 @@ const HOME = '/';
 const login = (path: string) => `/login?redirectTo=${encodeURIComponent(path)}`;
 const adminLogin = (path: string) => `/admin-login?redirectTo=${encodeURIComponent(path)}`;
 
-// The expected landing of each route for each visitor (spec §2 route table and guards).
+// The expected landing of each route for each visitor (product §2 route table and guards).
 const table: Record<string, Record<Who, string>> = {
   '/dashboard/loans': { anonymous: login('/dashboard/loans'), borrower: OK, investor: HOME, both: OK, admin: HOME },
   '/dashboard/investments': {

@@ -1,6 +1,6 @@
 /**
- * /dashboard/profile in Chromium and over HTTP (spec §2 Profile, §5 avatar, §8 Profile and
- * Password change; decisions.md): view and edit modes with Cancel and Save, the avatar
+ * /dashboard/profile in Chromium and over HTTP (product §2 Profile, §5 avatar, §8 Profile and
+ * Password change; product decisions): view and edit modes with Cancel and Save, the avatar
  * re-encoded to WebP without metadata, notification preferences saved, the reset e-mail banner,
  * change password with the current one checked and other sessions signed out, Logout All
  * Devices, and the real last sign-in time.

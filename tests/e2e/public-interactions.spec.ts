@@ -1,5 +1,5 @@
 /**
- * Behaviour of the public pages in Chromium (spec §2 Home, Borrowers, Investors, Top
+ * Behaviour of the public pages in Chromium (product §2 Home, Borrowers, Investors, Top
  * navigation): the rotating hero and reduced motion, the keyboard-usable tabs, the FAQ
  * accordion (one open at a time, collapsible), the slide-in menu under 768px, #top, and a
  * hero image that fails to load.

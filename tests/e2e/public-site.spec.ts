@@ -1,6 +1,6 @@
 /**
- * The public website through HTTP and Chromium against the production build (spec §1, §2;
- * decisions.md): status codes, texts, header and footer rules, SEO resources, security
+ * The public website through HTTP and Chromium against the production build (product §1, §2;
+ * product decisions): status codes, texts, header and footer rules, SEO resources, security
  * headers and hydration under the nonce-based CSP.
  */
 import { expect, test } from '@playwright/test';
@@ -49,7 +49,7 @@ test.describe('HTTP', () => {
     }
   });
 
-  test('the legal pages say what spec §1 requires', async ({ request }) => {
+  test('the legal pages say what product §1 requires', async ({ request }) => {
     const text = async (path: string) => (await (await request.get(path)).text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     for (const path of ['/privacy-policy', '/terms-of-service']) {
       const page = await text(path);

@@ -1,5 +1,5 @@
 /**
- * Accounts against a real database (issue "Accounts"; spec §3, §5): the login route's action
+ * Accounts against a real database (issue "Accounts"; product §3, §5): the login route's action
  * forwards to better-auth's HTTP handler; the profile keeps the sign-up answers trimmed and
  * drops admin flags; the per-account lockout counts in windows of 15 minutes; sessions end
  * after 30 idle minutes or 12 hours in all.

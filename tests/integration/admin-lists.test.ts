@@ -1,5 +1,5 @@
 /**
- * The admin lists against a real database (issue "Admin area"; spec §2 View Users and View
+ * The admin lists against a real database (issue "Admin area"; product §2 View Users and View
  * Contacts, §5 contact search, §9 user filter): every page of every search and filter holds
  * exactly the newest-first rows a plain reading of the spec gives, whichever end a page is read
  * from; totals kept by the database's triggers follow inserts, status and role changes, renames

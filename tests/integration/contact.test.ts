@@ -1,5 +1,5 @@
 /**
- * The contact form's action against a real database (spec §2 Contact, §5, §8; decisions.md):
+ * The contact form's action against a real database (product §2 Contact, §5, §8; product decisions):
  * valid messages are stored with status `new` and an e-mail to NOTIFY_EMAIL queued in the same
  * transaction; invalid input and bad spam-check solutions get 400 and store nothing.
  */

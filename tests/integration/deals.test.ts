@@ -1,5 +1,5 @@
 /**
- * Deal lists and interest against a real database (issue "Deals"; spec §4 ordering): pages cut
+ * Deal lists and interest against a real database (issue "Deals"; product §4 ordering): pages cut
  * across the followed / Active / rest segments give exactly the full order; a page past the end
  * is the last page; filters match the type text; concurrent follows make one row.
  */

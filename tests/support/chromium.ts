@@ -1,4 +1,4 @@
-/** The Chromium Playwright drives: CHROME_PATH or Debian's /usr/bin/chromium (STACK-NOTES.md). */
+/** The Chromium Playwright drives: CHROME_PATH or Debian's /usr/bin/chromium (docs/stack-notes.md). */
 export function chromiumPath(): string {
   return process.env.CHROME_PATH || '/usr/bin/chromium';
 }

@@ -1,6 +1,6 @@
 /**
  * Reads the e-mails the server wrote to `DATA_DIR/mail` (no SMTP_URL): decodes
- * quoted-printable bodies (STACK-NOTES.md) so tests can look for texts and links.
+ * quoted-printable bodies (docs/stack-notes.md) so tests can look for texts and links.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Per test file: a private DATA_DIR, and fails any test that logs console.error
- * unless it expects to (STYLE.md "Tests").
+ * unless it expects to (docs/conventions.md "Tests").
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The change-password form (spec §5 change password, §8 Password change; decisions.md): Current
+ * The change-password form (product §5 change password, §8 Password change; product decisions): Current
  * Password, New Password and Confirm New Password with the live rule checklist; 'Update
  * Password' stays disabled until all three are filled and reads 'Updating...' while working.
  * Used by the profile's security settings and the admin 'Change Admin Password' dialog; the

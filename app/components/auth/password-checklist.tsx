@@ -1,5 +1,5 @@
 /**
- * The live checklist of the password rule (spec §5 sign-up) under a new-password field: each
+ * The live checklist of the password rule (product §5 sign-up) under a new-password field: each
  * rule turns green as it is met; the confirmation's match is the last line when given.
  */
 import { Check, Circle } from 'lucide-react';

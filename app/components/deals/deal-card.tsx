@@ -1,5 +1,5 @@
 /**
- * A deal card (spec §2 Our Deals): image, location, type, acreage | loan amount | LTV, status
+ * A deal card (product §2 Our Deals): image, location, type, acreage | loan amount | LTV, status
  * badge, 'Following' badge, the follow button on Active deals, and 'View Details'.
  */
 import { MapPin } from 'lucide-react';

@@ -1,4 +1,4 @@
-/** A grid of deal cards with its empty state (spec §2 Our Deals, Investor dashboard). */
+/** A grid of deal cards with its empty state (product §2 Our Deals, Investor dashboard). */
 import { Building2 } from 'lucide-react';
 import { DealCard, type DealCardData } from './deal-card';
 import { EmptyState } from '~/components/layout/dashboard-shell';

@@ -1,5 +1,5 @@
 /**
- * The category filters and the numbered pagination of a deal list (spec §2 Our Deals, §9
+ * The category filters and the numbered pagination of a deal list (product §2 Our Deals, §9
  * current page ±1). Plain links: the state lives in the URL and works without JavaScript.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The follow button (spec §4 Follow deal): 'Express Interest' when not following, 'Following'
+ * The follow button (product §4 Follow deal): 'Express Interest' when not following, 'Following'
  * when following, 'Remove Interest' on hover on desktop. Optimistic: the label changes at once
  * and returns if the server refuses. Closed deals show a disabled 'Deal Closed'.
  */

@@ -1,5 +1,5 @@
 /**
- * 'My Documents' (spec §2 Borrower dashboard, §4 document title): title, file name, size, type
+ * 'My Documents' (product §2 Borrower dashboard, §4 document title): title, file name, size, type
  * and date; the title is edited in place (Enter saves, Escape cancels, an empty title is not
  * saved); download through the authorised route; delete after a confirmation. Rename and delete
  * post to the page's action; the row changes at once and comes back if the server refuses.

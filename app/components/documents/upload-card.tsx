@@ -1,5 +1,5 @@
 /**
- * The borrower's upload card (spec §2 Borrower dashboard, §5 document upload): drag and drop or
+ * The borrower's upload card (product §2 Borrower dashboard, §5 document upload): drag and drop or
  * a file picker, several files at once, each uploaded in its own request with a progress bar;
  * the title defaults to the file name without extension. Files of the wrong type or over the
  * limit are refused here before any byte is sent, and again by the server.

@@ -1,5 +1,5 @@
 /**
- * The frame of the borrower/investor portal and of the admin area (spec §2 "Sidebar and mobile
+ * The frame of the borrower/investor portal and of the admin area (product §2 "Sidebar and mobile
  * drawer", "Admin area"): a navy sidebar from 768px with the logo (to /), the area's links
  * (current one highlighted) and Sign Out (back to /); under 768px a top bar whose menu button
  * opens the same links in a slide-in drawer.

@@ -1,5 +1,5 @@
 /**
- * The site footer (spec §1, decisions.md "licence details"): the company's legal name,
+ * The site footer (product §1, product decisions "licence details"): the company's legal name,
  * address, phone and e-mail, its Nevada licence, NMLS ID and California DRE licence (all from
  * configuration), the site links and the links to the Privacy Statement and Terms of Service.
  * Hidden on /admin paths (the layout decides).

@@ -1,5 +1,5 @@
 /**
- * The fixed site header (spec §2 "Top navigation"): the public links for signed-out users and
+ * The fixed site header (product §2 "Top navigation"): the public links for signed-out users and
  * for signed-in users who are not admin-only, the current page highlighted (aria-current),
  * Sign Up (signed out) or Sign Out plus the portal link (signed in), and under 768px a
  * slide-in menu (a side sheet loaded on demand: focus is trapped, Escape and the close button

@@ -1,5 +1,5 @@
 /**
- * The home hero's background: three generated pictures cross-fading every 3000 ms (spec §2
+ * The home hero's background: three generated pictures cross-fading every 3000 ms (product §2
  * Home). Under prefers-reduced-motion the first picture stays still. The rotation pauses
  * while the tab is hidden. `data-active` on the wrapper names the visible slide (tests read it).
  */
@@ -7,7 +7,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Picture } from '~/components/ui/picture';
 import { cn } from '~/lib/cn';
 
-/** Milliseconds between slides (spec §2 Home: "rotating every 3 seconds"). */
+/** Milliseconds between slides (product §2 Home: "rotating every 3 seconds"). */
 export const HERO_INTERVAL_MS = 3000;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

@@ -14,7 +14,7 @@ export interface LegalSection {
 
 interface LegalPageProps {
   title: string;
-  /** Shown as 'Effective date: …' (spec §1: June 1, 2025). */
+  /** Shown as 'Effective date: …' (product §1: June 1, 2025). */
   effectiveDate: string;
   intro: ReactNode;
   sections: readonly LegalSection[];

@@ -1,5 +1,5 @@
 /**
- * A card of the latest notifications (spec §2: 'Document Notifications', 'Investment
+ * A card of the latest notifications (product §2: 'Document Notifications', 'Investment
  * Notifications'; §4 unread → read via 'Mark as read'). Posts `intent=read` to the page.
  */
 import { Bell, CheckCheck } from 'lucide-react';

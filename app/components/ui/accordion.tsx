@@ -1,6 +1,6 @@
 /**
  * A FAQ accordion on Radix: one item open at a time, and the open one closes when clicked
- * again (spec §2 Borrowers/Investors "one item open at a time, collapsible"). Keyboard:
+ * again (product §2 Borrowers/Investors "one item open at a time, collapsible"). Keyboard:
  * Tab between questions, Enter/Space toggles, arrow keys move (WAI-ARIA accordion pattern).
  */
 import { ChevronDown } from 'lucide-react';

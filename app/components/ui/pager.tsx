@@ -1,5 +1,5 @@
 /**
- * Pagination for admin lists (spec §2 View Contacts, §9): 'Showing X-Y of Z {noun}', previous
+ * Pagination for admin lists (product §2 View Contacts, §9): 'Showing X-Y of Z {noun}', previous
  * and next, and the current page ±1 — only when there is more than one page. Links keep the
  * rest of the query (search, filters), so a page can be shared or reloaded.
  */

@@ -1,5 +1,5 @@
 /**
- * Account forms (spec §2 Login / sign-up, §3 sign-up metadata and enumerations, §5 validation,
+ * Account forms (product §2 Login / sign-up, §3 sign-up metadata and enumerations, §5 validation,
  * §8 texts): one schema per form, used by the browser (conform), by the route action and, for
  * sign-up, again inside better-auth's handler so a request that skips the page is held to the
  * same rules. Checkboxes are booleans and amounts whole dollars; conform coerces form values.
@@ -62,12 +62,12 @@ export const MESSAGES = {
 
 export const NAME_MAX = 100;
 
-/** True when `password` satisfies every sign-up rule (spec §5). */
+/** True when `password` satisfies every sign-up rule (product §5). */
 export function passwordAcceptable(password: string): boolean {
   return passwordRules.every((r) => r.test(password));
 }
 
-/** An e-mail: trimmed and lowercased (spec §5), then checked. */
+/** An e-mail: trimmed and lowercased (product §5), then checked. */
 export const emailField = (required = MESSAGES.emailInvalid as string) =>
   z
     .string({ error: required })
@@ -91,18 +91,18 @@ const dollars = z
   .max(10_000_000_000, 'Please enter a realistic amount')
   .optional();
 
-/** Sign In (spec §5 Login). */
+/** Sign In (product §5 Login). */
 export const signInSchema = z.object({
   email: emailField(MESSAGES.emailRequired),
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
 });
 
-/** Forgot password: only the e-mail (spec §5 Forgot password). */
+/** Forgot password: only the e-mail (product §5 Forgot password). */
 export const forgotPasswordSchema = z.object({ email: emailField(MESSAGES.forgotEmail) });
 
 /**
- * Create Account (spec §2, §3 sign-up metadata, §5 sign-up). Admin is not a field: any
- * `isAdmin` sent along is dropped (decisions.md).
+ * Create Account (product §2, §3 sign-up metadata, §5 sign-up). Admin is not a field: any
+ * `isAdmin` sent along is dropped (product decisions).
  */
 export const signUpSchema = z
   .object({
@@ -141,7 +141,7 @@ export const signUpSchema = z
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** A new password with its confirmation (reset page): the sign-up rule, decisions.md. */
+/** A new password with its confirmation (reset page): the sign-up rule, product decisions. */
 export const newPasswordSchema = z
   .object({
     newPassword: z.string({ error: MESSAGES.newPasswordRule }).max(128, MESSAGES.newPasswordRule),

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §2 Contact, §5 validation): one schema for the browser and the
+ * The contact form (product §2 Contact, §5 validation): one schema for the browser and the
  * server, with the spec's exact messages.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The admin deal form (spec §5 deal form; decisions.md deal fields): the spec's required-field
+ * The admin deal form (product §5 deal form; product decisions deal fields): the spec's required-field
  * texts, numbers in dollars, percent, months and acres; coordinates numbers or empty.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ export const ADMIN_PROPERTY_TYPES = [
   'Residential Development',
   'Commercial Plaza',
 ] as const;
-/** Spec §9 Duration filter buckets on term in months (decisions.md: ranges on term_months). */
+/** Spec §9 Duration filter buckets on term in months (product decisions: ranges on term_months). */
 export const DURATIONS = [
   { value: '6-12', label: '6-12 months', min: 6, max: 12 },
   { value: '12-18', label: '12-18 months', min: 12, max: 18 },

@@ -1,5 +1,5 @@
 /**
- * The profile page's forms (spec §2 Profile, §3 profile enumerations, §5 avatar): basic info,
+ * The profile page's forms (product §2 Profile, §3 profile enumerations, §5 avatar): basic info,
  * investment profile (investors), borrower preferences (borrowers) and notification
  * preferences. Shared by the browser and the route action.
  */
@@ -14,10 +14,10 @@ export const PROFILE_PROPERTY_TYPES = [
   'Land Investment',
   'Mixed Use Investment',
 ] as const;
-/** A stored property type the profile never shows (spec §3). */
+/** A stored property type the profile never shows (product §3). */
 export const HIDDEN_PROPERTY_TYPE = 'Single Family';
 
-/** Avatar limits (spec §5, §9): png, jpeg or webp, at most 2 MiB. */
+/** Avatar limits (product §5, §9): png, jpeg or webp, at most 2 MiB. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * /admin-dashboard/audit, the audit log (decisions.md): every admin action — deal created,
+ * /admin-dashboard/audit, the audit log (product decisions): every admin action — deal created,
  * edited, deleted, restored; contact status changed; password changed — with who, when and
  * what. Admins only.
  */

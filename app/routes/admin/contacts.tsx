@@ -1,6 +1,6 @@
 /**
- * /admin-dashboard/contacts, View Contacts (spec §2 Admin area, §5 contact search, §9;
- * decisions.md contact status): every inquiry newest first, searched over name, e-mail, note and
+ * /admin-dashboard/contacts, View Contacts (product §2 Admin area, §5 contact search, §9;
+ * product decisions contact status): every inquiry newest first, searched over name, e-mail, note and
  * status, filtered by status, 15 a page, computed by the database. Opening a message marks it
  * read; 'Reply' opens the mail client with a prefilled subject and marks it replied; 'Archive'.
  */

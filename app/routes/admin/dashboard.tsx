@@ -1,5 +1,5 @@
 /**
- * /admin-dashboard (spec §2 Admin Dashboard): Total Users, Active Deals, Contact Inquiries and
+ * /admin-dashboard (product §2 Admin Dashboard): Total Users, Active Deals, Contact Inquiries and
  * Recent Activity (inquiries of the last 7 days); the 5 newest users and inquiries with 'View
  * All Inquiries & Reply'; quick actions; a chart of sign-ups and inquiries per week over the last
  * 12 weeks. Admins only.

@@ -1,5 +1,5 @@
 /**
- * The admin frame (spec §2 "Admin area"): sidebar and mobile drawer with Dashboard, Users,
+ * The admin frame (product §2 "Admin area"): sidebar and mobile drawer with Dashboard, Users,
  * Deals, Contacts and Settings; the logo returns to /. Every admin loader and action checks
  * is_admin in the database itself (requireAdmin), this layout included.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin-dashboard/mail, the e-mail delivery log (decisions.md): every outbox message newest
+ * /admin-dashboard/mail, the e-mail delivery log (product decisions): every outbox message newest
  * first with its status, attempts and last error, and 'Retry now'. Admins only.
  */
 import { Mail, RotateCw } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * /admin-dashboard/settings (spec §2 Settings, §4 password dialog, §5 change password): the
+ * /admin-dashboard/settings (product §2 Settings, §4 password dialog, §5 change password): the
  * 'Password Management' card and the 'Change Admin Password' dialog (Current Password, New
  * Password, Confirm New Password; 'Updating...' while working; closes and clears on success).
  * The current password is checked on the server; the change is recorded in the audit log.

@@ -1,5 +1,5 @@
 /**
- * /admin-dashboard/users, View Users (spec §2 Admin area, §9 admin user filter): the directory
+ * /admin-dashboard/users, View Users (product §2 Admin area, §9 admin user filter): the directory
  * with search (name, e-mail), the user-type filter, 15 a page; an expanded row loads that
  * user's documents (open PDFs and images inline, or download, through the authorised route)
  * and deal interests. Admins only, checked here and in the details route.

@@ -1,5 +1,5 @@
 /**
- * /admin-login (spec §2 Admin login, §8 Admin login and Reset (admin)): e-mail, password with a
+ * /admin-login (product §2 Admin login, §8 Admin login and Reset (admin)): e-mail, password with a
  * show/hide toggle, 'Forgot password?' (the reset link returns here) and 'Log In'. A signed-in
  * visitor goes to /admin-dashboard (which sends non-admins to /). A non-admin who signs in here
  * is told the account has no admin access and gets no session.

@@ -1,5 +1,5 @@
 /**
- * /login (spec §2 Login / sign-up): tabs 'Sign In' and 'Create Account' (`?signup=true` opens
+ * /login (product §2 Login / sign-up): tabs 'Sign In' and 'Create Account' (`?signup=true` opens
  * the second). A signed-in visitor goes to /dashboard. Every form posts to this route's
  * action, which validates with the shared schemas and forwards to better-auth's HTTP handler.
  */

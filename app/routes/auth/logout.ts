@@ -1,4 +1,4 @@
-/** /logout: POST signs the session out and returns to / (spec §2 Sign Out); GET just goes to /. */
+/** /logout: POST signs the session out and returns to / (product §2 Sign Out); GET just goes to /. */
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { answerRefusals } from '~/server/answers.server';

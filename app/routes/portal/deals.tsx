@@ -1,5 +1,5 @@
 /**
- * /dashboard/deals (decisions.md): every deal for investors, the same filters as Our Deals, 6
+ * /dashboard/deals (product decisions): every deal for investors, the same filters as Our Deals, 6
  * a page; followed deals first with a 'Following' badge, then Active, then newest — ordered
  * and paged by the database.
  */

@@ -1,4 +1,4 @@
-/** /dashboard: sends each signed-in user to their portal (spec §2 Top navigation, portal link target). */
+/** /dashboard: sends each signed-in user to their portal (product §2 Top navigation, portal link target). */
 import { redirect } from 'react-router';
 import type { Route } from './+types/index';
 import { portalLink } from '~/lib/nav';

@@ -1,5 +1,5 @@
 /**
- * /dashboard/investments, the investor dashboard (spec §2; decisions.md): 'Investment
+ * /dashboard/investments, the investor dashboard (product §2; product decisions): 'Investment
  * Opportunities' with the 3 top deals (followed first, then Active, then newest), 'View All'
  * to /dashboard/deals, and 'Investment Notifications' with 'Mark as read'.
  */

@@ -1,5 +1,5 @@
 /**
- * The borrower/investor portal frame (spec §2 "Sidebar and mobile drawer"): links to
+ * The borrower/investor portal frame (product §2 "Sidebar and mobile drawer"): links to
  * /dashboard/loans (borrowers), /dashboard/investments (investors), /admin-dashboard (admins)
  * and /dashboard/profile (all). Each page checks its own role in its loader.
  */

@@ -1,5 +1,5 @@
 /**
- * /dashboard/loans, the borrower dashboard (spec §2): borrowers only. The welcome with the
+ * /dashboard/loans, the borrower dashboard (product §2): borrowers only. The welcome with the
  * spec's name fallback, the upload card, 'My Documents' and the latest 5 'Document
  * Notifications'. The action renames and deletes the borrower's own documents and marks
  * notifications read; anything not theirs answers 404.

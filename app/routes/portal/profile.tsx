@@ -1,5 +1,5 @@
 /**
- * /dashboard/profile (spec §2 Profile; decisions.md): borrowers and investors. A profile card
+ * /dashboard/profile (product §2 Profile; product decisions): borrowers and investors. A profile card
  * with the photo; basic info, investment profile (investors) and borrower preferences
  * (borrowers), each with view and edit modes; notification preferences (saved); security:
  * a reset e-mail, change password (current one checked on the server, other sessions signed
@@ -158,7 +158,7 @@ async function profileAction(
     case 'change-password':
       return changePasswordAction(request, context, formData);
     case 'logout-all': {
-      // decisions.md: every session of the user, this one included; then to /login.
+      // product decisions: every session of the user, this one included; then to /login.
       const revoked = await callAuth(request, context.clientIp, '/revoke-sessions', {});
       if (!revoked.ok) logger.error({ status: revoked.status }, 'revoking sessions failed');
       const out = await callAuth(request, context.clientIp, '/sign-out', {});

@@ -1,5 +1,5 @@
 /**
- * About (/about and /our-company, the same page), spec §2 "About": Our Story, Who We Are,
+ * About (/about and /our-company, the same page), product §2 "About": Our Story, Who We Are,
  * Our Mission, What We Offer, Why Choose and a Reach Out call to action. Both paths declare
  * /about as the canonical URL.
  */

@@ -1,5 +1,5 @@
 /**
- * Borrowers (/borrowers), spec §2 "Borrowers": the hero with 'Apply For Funding', the 3-step
+ * Borrowers (/borrowers), product §2 "Borrowers": the hero with 'Apply For Funding', the 3-step
  * Loan Process (1 LOAN DETAILS, 2 APPROVE, 3 FUND), the FAQ accordion (one item open at a
  * time, collapsible) and 'Start Your Application'. The hero carries id="top" for the home
  * page's /borrowers#top link; its image hides itself if it fails to load. Figures follow the

@@ -1,5 +1,5 @@
 /**
- * /deal/{id} (spec §2 Deal detail; decisions.md): signed-in investors and admins. Project
+ * /deal/{id} (product §2 Deal detail; product decisions): signed-in investors and admins. Project
  * Overview, Investment Details, Key Metrics, the 'Development Partner' card, the image gallery,
  * a map of the coordinates, the follow button and 'Download Prospectus' (Active), or a disabled
  * 'Deal Closed' (Closed). A missing or malformed id: 'Deal Not Found', HTTP 404.

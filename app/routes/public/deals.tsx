@@ -1,5 +1,5 @@
 /**
- * /deals, Our Deals (spec §2): signed-in investors and admins (others: /login with a way back,
+ * /deals, Our Deals (product §2): signed-in investors and admins (others: /login with a way back,
  * or /). The hero, the category filters, 3 deals a page with numbered pagination; filter and
  * page live in the URL and are computed by the database.
  */

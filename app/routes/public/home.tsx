@@ -1,5 +1,5 @@
 /**
- * Home (/), spec §2 "Home": the rotating hero, 'The Ormsby Difference' tabs with the spec's
+ * Home (/), product §2 "Home": the rotating hero, 'The Ormsby Difference' tabs with the spec's
  * loan and property types, Markets We Serve, Partner With Us, Why Choose and the contact
  * block. The organisation's JSON-LD is emitted with the page's meta.
  */

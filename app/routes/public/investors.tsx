@@ -1,5 +1,5 @@
 /**
- * Investors (/investors), spec §2 "Investors": the hero with 'Invest With Us', 'Why Invest in
+ * Investors (/investors), product §2 "Investors": the hero with 'Invest With Us', 'Why Invest in
  * Deeds of Trust' with three cards (risk-adjusted returns, collateral-backed security,
  * diversification), the FAQ accordion and a closing 'Invest With Us'. The hero carries
  * id="top": the browser scrolls there for /investors#top. Its image hides itself if it fails

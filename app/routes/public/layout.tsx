@@ -4,7 +4,7 @@ import { SiteFooter } from '~/components/layout/site-footer';
 import { chromeVisibility } from '~/lib/nav';
 import { useRootData } from '~/root';
 
-/** Public pages: the fixed header and the footer around the page (spec §2). */
+/** Public pages: the fixed header and the footer around the page (product §2). */
 export default function PublicLayout() {
   const { pathname } = useLocation();
   const root = useRootData();

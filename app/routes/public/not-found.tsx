@@ -4,7 +4,7 @@ import { ButtonLink } from '~/components/ui/button';
 import { Picture } from '~/components/ui/picture';
 import { logger } from '~/server/logger.server';
 
-/** Any unknown path: HTTP 404 and the path logged (spec §2, decisions.md). */
+/** Any unknown path: HTTP 404 and the path logged (product §2, product decisions). */
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   logger.warn({ path: pathname }, 'page not found');

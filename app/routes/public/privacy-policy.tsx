@@ -1,5 +1,5 @@
 /**
- * Privacy Statement (/privacy-policy; /privacy redirects here), spec §1: a licensed Nevada
+ * Privacy Statement (/privacy-policy; /privacy redirects here), product §1: a licensed Nevada
  * lender offering bridge and fix-and-flip loans, commercial and residential investment
  * property loans and investment opportunities for accredited investors only, with an online
  * portal for document management and loan tracking; effective June 1, 2025. Company details

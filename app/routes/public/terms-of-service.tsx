@@ -1,5 +1,5 @@
 /**
- * Terms of Service (/terms-of-service; /terms redirects here), spec §1: a licensed Nevada
+ * Terms of Service (/terms-of-service; /terms redirects here), product §1: a licensed Nevada
  * lender offering bridge and fix-and-flip loans, commercial and residential investment
  * property loans and investment opportunities for accredited investors only, with an online
  * portal for document management and loan tracking; effective June 1, 2025; disputes go to

@@ -1,6 +1,6 @@
 /**
  * GET /admin-dashboard/users/{id}/details: one user's documents and deal interests for an
- * expanded row of the user directory (spec §2 'View Users'), admins only (JSON).
+ * expanded row of the user directory (product §2 'View Users'), admins only (JSON).
  */
 import type { Route } from './+types/admin-user-details';
 import { userDetails } from '~/server/domain/admin-users.server';

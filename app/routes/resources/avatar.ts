@@ -1,4 +1,4 @@
-/** GET /avatars/{userId}/{random}.webp: a profile photo (decisions.md: avatars are public). */
+/** GET /avatars/{userId}/{random}.webp: a profile photo (product decisions: avatars are public). */
 import type { Route } from './+types/avatar';
 import { publicWebpResponse } from '~/server/storage.server';
 

@@ -1,4 +1,4 @@
-/** GET /deal-images/{…}.webp: a deal's picture (decisions.md: deal images are public). */
+/** GET /deal-images/{…}.webp: a deal's picture (product decisions: deal images are public). */
 import type { Route } from './+types/deal-image';
 import { publicWebpResponse } from '~/server/storage.server';
 

@@ -1,5 +1,5 @@
 /**
- * POST /deals/{id}/interest with `intent` follow or unfollow (spec §4 Follow deal, §8
+ * POST /deals/{id}/interest with `intent` follow or unfollow (product §4 Follow deal, §8
  * Interest): investors only; the user is always the session's (any user id in the request is
  * ignored). Answers JSON `{ ok, following, toast }`: 200 (the toast also as a flash cookie),
  * or 404 for a missing deal and 409 for a closed one or a second follow.

@@ -1,6 +1,6 @@
 /**
  * GET /documents/{id}/download: a loan document, streamed through this authorised route
- * (decisions.md: no public links) to its owner or an admin, as an attachment with the original
+ * (product decisions: no public links) to its owner or an admin, as an attachment with the original
  * file name and the stored type (`X-Content-Type-Options: nosniff` comes with every response
  * from the server's helmet headers). Anyone else, and a missing id, gets 404. `?inline=1` lets
  * an admin preview a PDF or image in the browser (issue "Admin area").

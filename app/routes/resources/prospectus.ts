@@ -1,5 +1,5 @@
 /**
- * GET /deals/{id}/prospectus: the deal's PDF prospectus (decisions.md), streamed through this
+ * GET /deals/{id}/prospectus: the deal's PDF prospectus (product decisions), streamed through this
  * authorised route to signed-in investors and admins as an attachment; 404 without one.
  */
 import type { Route } from './+types/prospectus';

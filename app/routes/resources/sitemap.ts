@@ -1,6 +1,6 @@
 import { env } from '~/server/env.server';
 
-/** The public pages listed in sitemap.xml (spec §2 route table, public routes). */
+/** The public pages listed in sitemap.xml (product §2 route table, public routes). */
 export const sitemapPaths = [
   '/',
   '/about',

@@ -1,6 +1,6 @@
 /**
  * The database connection: embedded PGlite in `DATA_DIR/pglite` by default, or a
- * PostgreSQL server when `DATABASE_URL` is set (ARCHITECTURE.md). One drizzle schema and one
+ * PostgreSQL server when `DATABASE_URL` is set (docs/architecture.md). One drizzle schema and one
  * migration set serve both. The process holds a single connection handle, opened by
  * `openDatabase` at start-up and closed on shutdown.
  */
@@ -39,7 +39,7 @@ const MIGRATION_LOCK = 727_001;
  * Opens the database described by `options`.
  * For a PGlite data directory that does not exist yet, the directory is created, the cluster
  * initialised and closed once, then opened again: a cluster created and written in one
- * session was seen to lose its first writes after a crash (STACK-NOTES.md).
+ * session was seen to lose its first writes after a crash (docs/stack-notes.md).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {

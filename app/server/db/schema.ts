@@ -1,8 +1,8 @@
 /**
- * The whole data model (ARCHITECTURE.md "Data model"): better-auth's tables (`user`,
+ * The whole data model (docs/architecture.md "Data model"): better-auth's tables (`user`,
  * `session`, `account`, `verification`, `rate_limit`) and the application's own. Amounts are
  * whole US dollars, percents are numeric percent (65.5 = 65.5 %), terms are whole months,
- * acreage is numeric acres, sizes are bytes (decisions.md).
+ * acreage is numeric acres, sizes are bytes (product decisions).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -107,7 +107,7 @@ export const rateLimit = pgTable('rate_limit', {
 
 // ---------------------------------------------------------------- application
 
-/** One row per user: roles, contact details, sign-up answers and preferences (spec §3). */
+/** One row per user: roles, contact details, sign-up answers and preferences (product §3). */
 export const profile = pgTable(
   'profile',
   {
@@ -148,7 +148,7 @@ export const profile = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * The user's name and e-mail, lower-cased, which the admin directory searches (spec §9);
+     * The user's name and e-mail, lower-cased, which the admin directory searches (product §9);
      * copied from "user" by triggers (migration 0002_admin_list_counts) so a search, its role
      * filter and its order read this table alone.
      */
@@ -165,7 +165,7 @@ export const profile = pgTable(
   ],
 );
 
-/** A deal (deed of trust offered to investors); spec §3 deals with decisions.md's fields. */
+/** A deal (deed of trust offered to investors); product §3 deals with product decisions's fields. */
 export const deal = pgTable(
   'deal',
   {
@@ -207,7 +207,7 @@ export const deal = pgTable(
   ],
 );
 
-/** An investor follows a deal (spec §3 users_deals); one row per user and deal. */
+/** An investor follows a deal (product §3 users_deals); one row per user and deal. */
 export const dealInterest = pgTable(
   'deal_interest',
   {
@@ -241,7 +241,7 @@ export const document = pgTable(
   (t) => [index('document_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
-/** In-app notification (spec §3 notifications). */
+/** In-app notification (product §3 notifications). */
 export const notification = pgTable(
   'notification',
   {
@@ -260,7 +260,7 @@ export const notification = pgTable(
   (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
-/** A contact inquiry from the public form; status new → read → replied → archived (decisions.md). */
+/** A contact inquiry from the public form; status new → read → replied → archived (product decisions). */
 export const contact = pgTable(
   'contact',
   {
@@ -274,7 +274,7 @@ export const contact = pgTable(
       .default('new'),
     createdAt: createdAt(),
     /**
-     * What the admin search reads (spec §5: name, e-mail, note and status, case-insensitive),
+     * What the admin search reads (product §5: name, e-mail, note and status, case-insensitive),
      * lower-cased once on write so a search compares with LIKE instead of ILIKE per row.
      */
     searchText: text('search_text')
@@ -289,7 +289,7 @@ export const contact = pgTable(
   ],
 );
 
-/** Durable e-mail queue drained by the worker (decisions.md: nothing lost if SMTP is down). */
+/** Durable e-mail queue drained by the worker (product decisions: nothing lost if SMTP is down). */
 export const outboxEmail = pgTable(
   'outbox_email',
   {
@@ -317,7 +317,7 @@ export const outboxEmail = pgTable(
   ],
 );
 
-/** Who did what, when: one row per admin action (decisions.md audit log). */
+/** Who did what, when: one row per admin action (product decisions audit log). */
 export const auditEvent = pgTable(
   'audit_event',
   {
@@ -333,7 +333,7 @@ export const auditEvent = pgTable(
   (t) => [index('audit_event_created_at_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
-/** One-time spam-check solutions already used, so a replayed one is refused (decisions.md). */
+/** One-time spam-check solutions already used, so a replayed one is refused (product decisions). */
 export const captchaReplay = pgTable(
   'captcha_replay',
   {

@@ -1,8 +1,8 @@
 /**
  * Accounts around better-auth: the profile created with a new user from the sign-up answers
- * (spec §3 profiles and sign-up metadata), the lender's notify-user-creation e-mail, the
+ * (product §3 profiles and sign-up metadata), the lender's notify-user-creation e-mail, the
  * per-account sign-in lockout (issue "Accounts": 10 failures within 15 minutes lock the account
- * for 15 minutes) and the last sign-in time (decisions.md 'Last Login').
+ * for 15 minutes) and the last sign-in time (product decisions 'Last Login').
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SignUpInput } from '~/lib/schemas/auth';
@@ -20,7 +20,7 @@ export const LOCKED_MESSAGE = `Too many failed sign-in attempts. This account is
 /**
  * Creates the profile of the new user `userId` from validated sign-up answers (roles borrower
  * and investor only; admin is never taken from a sign-up) and queues notify-user-creation to
- * NOTIFY_EMAIL with the answers in camelCase (spec §7). Answers of a role not chosen are dropped.
+ * NOTIFY_EMAIL with the answers in camelCase (product §7). Answers of a role not chosen are dropped.
  */
 export async function createSignUpProfile(tx: Transaction | Database, userId: string, input: SignUpInput): Promise<void> {
   const investor = input.isInvestor;

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's figures (spec §2 Admin Dashboard, §7 counts, §9 recent lists of 5 and
+ * The admin dashboard's figures (product §2 Admin Dashboard, §7 counts, §9 recent lists of 5 and
  * the 7-day window): users, Active deals, inquiries, inquiries of the last 7 days, the 5 newest
  * users and inquiries, and sign-ups and inquiries per week over the last 12 weeks.
  */

@@ -1,6 +1,6 @@
 /**
- * Manage Deals (spec §2 Admin area, §4 deal delete and undo, §5 deal form, §9 admin deal
- * filters; decisions.md deal fields, audit log): the list with search and filters computed by
+ * Manage Deals (product §2 Admin area, §4 deal delete and undo, §5 deal form, §9 admin deal
+ * filters; product decisions deal fields, audit log): the list with search and filters computed by
  * the database, create and edit with images (re-encoded to WebP, the first is the cover) and a
  * PDF prospectus, delete (kept for Undo) and restore. Callers check is_admin first.
  */
@@ -191,7 +191,7 @@ export async function saveDeal(actor: Actor, id: string | null, input: DealFormI
 
 /**
  * Deletes deal `id` for the admin list: the row is kept, marked deleted, with its images,
- * prospectus and interests, so 'Undo' restores the same deal (spec §4). False when missing.
+ * prospectus and interests, so 'Undo' restores the same deal (product §4). False when missing.
  */
 export async function deleteDeal(actor: Actor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

@@ -1,5 +1,5 @@
 /**
- * The admin user directory (spec §2 Admin area 'View Users', §9 admin user filter): search over
+ * The admin user directory (product §2 Admin area 'View Users', §9 admin user filter): search over
  * name and e-mail, the user-type filter (Both, Borrower, Investor; Borrower and Investor also
  * match users who are both), 15 a page, newest first; and one user's documents and deal
  * interests for an expanded row. Admin pages check is_admin before calling these.
@@ -73,7 +73,7 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
   return { users: rows, total, page, pageCount };
 }
 
-/** The documents and deal interests of `userId` (spec §7: interests joined with the deal). */
+/** The documents and deal interests of `userId` (product §7: interests joined with the deal). */
 export async function userDetails(userId: string) {
   const [documents, interests] = await Promise.all([
     db()

@@ -1,5 +1,5 @@
 /**
- * The audit log of admin actions (decisions.md: deal created/edited/deleted/restored, contact
+ * The audit log of admin actions (product decisions: deal created/edited/deleted/restored, contact
  * status changed, password changed): who, when, what.
  */
 import { desc } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The contact form's server side (spec §2 Contact, §5, §8 Contact; decisions.md): per-IP rate
+ * The contact form's server side (product §2 Contact, §5, §8 Contact; product decisions): per-IP rate
  * limit, the shared schema, the spam check, then the stored inquiry with its queued e-mail.
  */
 import { parseForm } from '~/lib/parse-form';

@@ -1,7 +1,7 @@
 /**
- * Contact inquiries (spec §3 contacts, §7 Contacts). A new inquiry is stored with status `new`
+ * Contact inquiries (product §3 contacts, §7 Contacts). A new inquiry is stored with status `new`
  * and the e-mail to the lender (contact-form-handler) is queued in the same transaction. Admins
- * list, search and move them through new → read → replied → archived (decisions.md).
+ * list, search and move them through new → read → replied → archived (product decisions).
  */
 import { and, asc, count, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
 import { contact } from '../db/schema';
@@ -33,8 +33,8 @@ export async function createContact(input: Omit<ContactInput, 'altcha'>): Promis
 }
 
 /**
- * One page of inquiries, newest first (spec §2 View Contacts): `q` matches name, e-mail, note
- * and status case-insensitively (spec §5), `status` narrows to one status. A page past the end
+ * One page of inquiries, newest first (product §2 View Contacts): `q` matches name, e-mail, note
+ * and status case-insensitively (product §5), `status` narrows to one status. A page past the end
  * gives the last page. Returns the page's rows, the matching total, the page shown and the page
  * count, with `totalInquiries`, every inquiry ('{N} Total Inquiries').
  */
@@ -76,7 +76,7 @@ export async function listContacts(opts: { q: string; status: ContactStatus | nu
 }
 
 /**
- * Sets inquiry `id` to `status` (decisions.md: new → read → replied → archived); `onlyIfNew`
+ * Sets inquiry `id` to `status` (product decisions: new → read → replied → archived); `onlyIfNew`
  * moves it only from `new` (opening an inquiry marks it read once). Returns the previous
  * status, or null when nothing changed or there is no such inquiry.
  */

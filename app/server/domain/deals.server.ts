@@ -1,6 +1,6 @@
 /**
- * Deals and interests (spec §2 Our Deals, Investor dashboard, Deal detail; §3 deals and
- * users_deals; §4 follow and ordering; §7 Deals; §8 Interest; §9 page sizes; decisions.md).
+ * Deals and interests (product §2 Our Deals, Investor dashboard, Deal detail; §3 deals and
+ * users_deals; §4 follow and ordering; §7 Deals; §8 Interest; §9 page sizes; product decisions).
  * Filters, ordering and pages are computed by the database. Interest is always the signed-in
  * user's own; only Active deals take it; a unique index makes a follow happen once.
  */
@@ -77,7 +77,7 @@ async function newestPage(viewerId: string, opts: PageOptions) {
 }
 
 /**
- * The investor's order (spec §4): followed, then Active, then the rest, newest first within
+ * The investor's order (product §4): followed, then Active, then the rest, newest first within
  * each. Rather than sorting every deal per request, the list is read as three segments, each
  * in index order (followed deals are few; Active and Closed use (status, created_at)), and the
  * page is cut across them from their counts: a late page costs about what a first page does.
@@ -187,7 +187,7 @@ export interface Investor {
 }
 
 /**
- * `investor` follows deal `dealId` (spec §4): only an Active deal; a second follow is 'Already
+ * `investor` follows deal `dealId` (product §4): only an Active deal; a second follow is 'Already
  * Interested' (the unique index decides, so concurrent requests make one row). Records the
  * 'Interest Recorded' notification and follow-deal-handler's e-mail to NOTIFY_EMAIL.
  */

@@ -1,6 +1,6 @@
 /**
- * Loan documents (spec §2 Borrower dashboard, §3 documents, §7 Documents, §8 Documents;
- * decisions.md storage and downloads). Uploads stream into storage with the type judged by
+ * Loan documents (product §2 Borrower dashboard, §3 documents, §7 Documents, §8 Documents;
+ * product decisions storage and downloads). Uploads stream into storage with the type judged by
  * content and the size capped while streaming; the row and the stored file live and die
  * together; every read and write is scoped to the owner (another user's document is a 404).
  */
@@ -19,7 +19,7 @@ import { addNotification } from './notifications.server';
 import { isUuid } from '../db/query.server';
 import { bodyErrorOf } from '../request-body.server';
 
-/** The upload limit in bytes: spec §5's 25 MB (the default of DOCUMENT_MAX_MB), or as configured. */
+/** The upload limit in bytes: product §5's 25 MB (the default of DOCUMENT_MAX_MB), or as configured. */
 export function documentMaxBytes(): number {
   return env().DOCUMENT_MAX_MB * 1024 * 1024;
 }
@@ -267,7 +267,7 @@ export async function ingestDocument(
   return row!;
 }
 
-/** The documents of `userId`, newest first (spec §7 Documents). */
+/** The documents of `userId`, newest first (product §7 Documents). */
 export async function listDocuments(userId: string) {
   return db()
     .select({

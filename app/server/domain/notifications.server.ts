@@ -1,5 +1,5 @@
 /**
- * In-app notifications (spec §3 notifications, §4 unread → read, §9 titles used for filtering).
+ * In-app notifications (product §3 notifications, §4 unread → read, §9 titles used for filtering).
  * Reads and writes are always scoped to the signed-in user.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Profiles (spec §2 Profile, §3 profiles, §7 Profiles and Avatars): read one user's profile,
+ * Profiles (product §2 Profile, §3 profiles, §7 Profiles and Avatars): read one user's profile,
  * update its sections, and replace the avatar. Every function takes the signed-in user's id
  * from the session; nothing here accepts another user's id from a request.
  */
@@ -83,7 +83,7 @@ export async function updateBorrowerPreferences(userId: string, input: z.infer<t
     .where(eq(profile.userId, userId));
 }
 
-/** Saves the notification preferences (decisions.md: saved and honoured). */
+/** Saves the notification preferences (product decisions: saved and honoured). */
 export async function updateNotificationPreferences(
   userId: string,
   input: z.infer<typeof notificationPreferencesSchema>,

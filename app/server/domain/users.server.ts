@@ -1,6 +1,6 @@
 /**
- * Users and their profiles (spec §3 profiles, §6 roles). Admin accounts are created only here,
- * from the command line or the start-up bootstrap (decisions.md: admin cannot be chosen at
+ * Users and their profiles (product §3 profiles, §6 roles). Admin accounts are created only here,
+ * from the command line or the start-up bootstrap (product decisions: admin cannot be chosen at
  * sign-up).
  */
 import { randomUUID } from 'node:crypto';
@@ -23,7 +23,7 @@ export async function adminExists(): Promise<boolean> {
  * Creates a verified admin with `email` and `password`, or gives the admin flag (and the new
  * password) to the existing account with that e-mail. Returns the user id and whether it
  * was created.
- * @throws ValidationError for a malformed e-mail or a password under the sign-up rule (spec §5).
+ * @throws ValidationError for a malformed e-mail or a password under the sign-up rule (product §5).
  */
 export async function createAdmin(input: { email: string; password: string; name?: string }) {
   const email = input.email.trim().toLowerCase();

@@ -1,6 +1,6 @@
 /**
  * The outbox: e-mails are rows written in the same transaction as the change that caused
- * them, then delivered by the worker (decisions.md: nothing lost if the mail server is down).
+ * them, then delivered by the worker (product decisions: nothing lost if the mail server is down).
  */
 import { EventEmitter } from 'node:events';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
@@ -55,7 +55,7 @@ export async function queueEmail(tx: Transaction | Database, email: QueuedEmail)
   return row!.id;
 }
 
-/** One page of the outbox for the admin mail log, newest first (decisions.md mail log). */
+/** One page of the outbox for the admin mail log, newest first (product decisions mail log). */
 export async function listOutbox(page: number, pageSize = 25) {
   const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(outboxEmail);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

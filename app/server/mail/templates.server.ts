@@ -52,7 +52,7 @@ function textRows(rows: [string, unknown][]): string {
 type Payload = Record<string, unknown>;
 
 const templates = {
-  /** contact-form-handler: a new contact inquiry, to the lender (spec §7 Contacts). */
+  /** contact-form-handler: a new contact inquiry, to the lender (product §7 Contacts). */
   'contact-notification'(p: Payload): RenderedEmail {
     const rows: [string, unknown][] = [
       ['Name', p.name],
@@ -70,7 +70,7 @@ const templates = {
       }),
     };
   },
-  /** E-mail verification after sign-up (decisions.md e-mail confirmation). */
+  /** E-mail verification after sign-up (product decisions e-mail confirmation). */
   'verify-email'(p: Payload): RenderedEmail {
     const url = String(p.url);
     const intro = `Welcome to ${companyInfo().name}, ${String(p.name)}. Please confirm your e-mail address to open your account.`;
@@ -97,7 +97,7 @@ const templates = {
       }),
     };
   },
-  /** Password reset link (spec §7 Send password reset e-mail). */
+  /** Password reset link (product §7 Send password reset e-mail). */
   'reset-password'(p: Payload): RenderedEmail {
     const url = String(p.url);
     const intro = 'We received a request to reset the password of your account. The link is valid for one hour.';
@@ -112,7 +112,7 @@ const templates = {
       ),
     };
   },
-  /** notify-user-creation: a new account and its sign-up answers, to the lender (spec §7). */
+  /** notify-user-creation: a new account and its sign-up answers, to the lender (product §7). */
   'user-created'(p: Payload): RenderedEmail {
     const rows = Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, unknown]);
     const link = `${env().PUBLIC_URL}/admin-dashboard/users`;
@@ -122,7 +122,7 @@ const templates = {
       html: layout('New account', ['A new account was created on the website.'], rows, { href: link, label: 'View users' }),
     };
   },
-  /** notify-document-upload: a borrower uploaded a document, to the lender (spec §7 Documents). */
+  /** notify-document-upload: a borrower uploaded a document, to the lender (product §7 Documents). */
   'document-uploaded'(p: Payload): RenderedEmail {
     const rows: [string, unknown][] = [
       ['Title', p.documentTitle],
@@ -137,7 +137,7 @@ const templates = {
       html: layout('New borrower document', ['A borrower uploaded a document.'], rows, { href: link, label: 'View users' }),
     };
   },
-  /** follow-deal-handler: an investor followed or unfollowed a deal, to the lender (spec §7 Deals). */
+  /** follow-deal-handler: an investor followed or unfollowed a deal, to the lender (product §7 Deals). */
   'deal-interest'(p: Payload): RenderedEmail {
     const followed = p.action === 'follow';
     const rows: [string, unknown][] = [
