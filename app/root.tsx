@@ -5,6 +5,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import { setLenderTimeZone } from './lib/format';
 import { useNonce } from './lib/nonce';
 import { ToastOutlet } from './components/layout/toast-outlet';
 import { getRootData } from './server/root-data.server';
@@ -45,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Before any page renders, in the browser as on the server: dates read the lender's zone.
+  setLenderTimeZone(loaderData.timeZone);
   return (
     <>
       <Outlet />

@@ -21,6 +21,7 @@ import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { openDatabase, setDatabase, databaseHandle } from '~/server/db/client.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
+import { setLenderTimeZone } from '~/lib/format';
 import { logger } from '~/server/logger.server';
 import { startHousekeeping } from '~/server/jobs.server';
 import { startOutboxWorker } from '~/server/mail/worker.server';
@@ -228,6 +229,7 @@ export async function start(options: StartOptions = {}) {
       'AUTH_SECRET is not set: using a generated secret kept in DATA_DIR. Set AUTH_SECRET wherever several processes serve the site.',
     );
   }
+  setLenderTimeZone(config.TIME_ZONE);
   mkdirSync(path.resolve(config.DATA_DIR), { recursive: true });
   const handle = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },

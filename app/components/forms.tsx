@@ -2,7 +2,17 @@
  * Form fields used by every form (docs/conventions.md "Forms"): a visible label tied to the input, the
  * error list linked with aria-describedby, aria-invalid when an error shows.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
+import { Eye, EyeOff } from 'lucide-react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import type { Choice as VocabularyChoice } from '~/lib/vocabulary';
 import { cn } from '~/lib/cn';
 
 type Errors = string[] | null | undefined;
@@ -187,5 +197,88 @@ export function ChoiceGroup({
       <div className="flex flex-wrap gap-x-6 gap-y-3">{children}</div>
       <ErrorList id={errorId} errors={errors} />
     </fieldset>
+  );
+}
+
+/**
+ * One question answered from a vocabulary list: radios (`multiple` false) or checkboxes, under
+ * `legend`, bound to the Conform `field` (its errors included).
+ */
+export function ChoiceList({
+  legend,
+  field,
+  choices,
+  multiple = false,
+  className,
+  onChoose,
+}: {
+  legend: ReactNode;
+  field: FieldMetadata<unknown>;
+  choices: readonly VocabularyChoice[];
+  multiple?: boolean;
+  className?: string;
+  onChoose?: (value: string, checked: boolean) => void;
+}) {
+  return (
+    <ChoiceGroup className={className} legend={legend} errors={field.errors} errorId={`${field.id}-error`}>
+      {choices.map((c) => (
+        <Choice
+          key={c.value}
+          label={c.label}
+          inputProps={{
+            ...getInputProps(field, { type: multiple ? 'checkbox' : 'radio', value: c.value }),
+            id: `${field.id}-${c.value.replace(/\W+/g, '-')}`,
+            onChange: onChoose ? (e) => onChoose(c.value, e.currentTarget.checked) : undefined,
+          }}
+        />
+      ))}
+    </ChoiceGroup>
+  );
+}
+
+/** A select answered from a vocabulary list, bound to the Conform `field`. */
+export function ChoiceSelect({
+  label,
+  field,
+  choices,
+  className,
+}: {
+  label: ReactNode;
+  field: FieldMetadata<unknown>;
+  choices: readonly VocabularyChoice[];
+  className?: string;
+}) {
+  const { type: _type, ...props } = getInputProps(field, { type: 'text' });
+  return <SelectField className={className} label={label} options={choices} errors={field.errors} selectProps={props} />;
+}
+
+/**
+ * A password input with a show/hide toggle (the eye button keeps a 44px target), its label and
+ * errors. `inputProps` are Conform's for the field, plus autoComplete and handlers.
+ */
+export function PasswordField({
+  label,
+  errors,
+  className,
+  inputProps,
+}: FieldProps & { inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={cn('relative', className)}>
+      <Field
+        label={label}
+        errors={errors}
+        inputProps={{ ...inputProps, type: visible ? 'text' : 'password', className: 'pr-12' }}
+      />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        aria-pressed={visible}
+        className="absolute top-[1.625rem] right-0.5 inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-navy-900"
+      >
+        {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
+        <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+      </button>
+    </div>
   );
 }

@@ -41,11 +41,5 @@ export function pageWindow(page: number, pageCount: number): number[] {
   return out;
 }
 
-export const usd = (dollars: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(dollars);
-export const percent = (value: number) => `${Number(value.toFixed(2))}%`;
-export const months = (n: number) => `${n} months`;
-export const acres = (n: number | null) => (n === null ? null : `${Number(n.toFixed(2))} acres`);
-
 /** Public URL of a stored deal image (`deals/…` → `/deal-images/…`). */
 export const dealImageUrl = (key: string) => `/deal-images/${key.replace(/^deals\//, '')}`;

@@ -1,4 +1,84 @@
-/** Display and link helpers shared by pages and e-mails. */
+/**
+ * The one module that turns values into text for pages and e-mails (issue "Solid ground": dates
+ * and money in one place). Times are shown in the lender's time zone (TIME_ZONE, by default
+ * America/Los_Angeles), set once on the server at start-up and in the browser from the root
+ * loader before anything renders, so the server's render and the browser's hydration print the
+ * same text whatever zone the reader's computer is in.
+ */
+
+let timeZone = 'America/Los_Angeles';
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Sets the zone every date is shown in (an IANA name such as 'America/Los_Angeles'). */
+export function setLenderTimeZone(zone: string): void {
+  if (zone === timeZone) return;
+  timeZone = zone;
+  formats.clear();
+}
+
+/** The zone dates are shown in. */
+export function lenderTimeZone(): string {
+  return timeZone;
+}
+
+function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+
+/** 'Nov 23, 2026'. */
+export function formatDate(value: Date | string): string {
+  return format('date', { month: 'short', day: 'numeric', year: 'numeric' }).format(asDate(value));
+}
+
+/** 'Nov 23, 2026, 5:13 AM PST': a moment, with the zone it is given in. */
+export function formatDateTime(value: Date | string): string {
+  return format('date-time', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(asDate(value));
+}
+
+/** 'Nov 23, 5:13 AM': a recent moment in a list (notifications, the mail log). */
+export function formatShortDateTime(value: Date | string): string {
+  return format('short-date-time', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(asDate(value));
+}
+
+/** 'November 2026'. */
+export function formatMonthYear(value: Date | string): string {
+  return format('month-year', { month: 'long', year: 'numeric' }).format(asDate(value));
+}
+
+/** 'Nov 23' of a calendar day given as 'YYYY-MM-DD' (a day, not a moment: no zone applies). */
+export function formatDay(isoDay: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const counts = new Intl.NumberFormat('en-US');
+
+/** Whole US dollars: 2500000 → '$2,500,000'. */
+export const usd = (amount: number) => dollars.format(amount);
+/** A count with thousands separators: 12500 → '12,500'. */
+export const count = (n: number) => counts.format(n);
+/** A numeric percent: 65 → '65%', 10.25 → '10.25%'. */
+export const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+/** A term in months: 12 → '12 months'. */
+export const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;
+/** Acres, or null for none: 2.4 → '2.4 acres'. */
+export const acres = (n: number | null) => (n === null ? null : `${Number(n.toFixed(2))} acres`);
 
 /** `tel:` URI of a US display phone number such as '(775) 555-0142' → 'tel:+17755550142'. */
 export function telHref(phone: string): string {

@@ -22,20 +22,57 @@ import { db } from './db/client.server';
 import { profile, session } from './db/schema';
 import { requestedPath, safeRedirectTo } from './guards.server';
 import { logger } from './logger.server';
+import { hitRateLimit } from './rate-limit.server';
 import { redirectWithToast } from './toast.server';
 
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 export const NO_ADMIN_ACCESS = 'This account does not have admin access.';
 
-type Intent = 'signin' | 'signup' | 'forgot' | 'reset';
+type Intent = 'signin' | 'signup' | 'forgot' | 'reset' | 'resend';
 
-function refuse(intent: Intent, status: number, message: string, title: string, fields?: Record<string, string[]>) {
+function refuse(
+  intent: Intent,
+  status: number,
+  message: string,
+  title: string,
+  fields?: Record<string, string[]>,
+  extra: { unverified?: boolean } = {},
+) {
   const toast: Toast = { type: 'error', title, description: message };
   return data(
-    { intent, ok: false as const, result: { status: 'error' as const, error: { '': [message], ...fields } }, toast },
+    { intent, ok: false as const, result: { status: 'error' as const, error: { '': [message], ...fields } }, toast, ...extra },
     { status },
   );
+}
+
+/** The same answer whatever the address: 'Resend verification e-mail' never tells whether it has an account. */
+export const RESENT_TOAST: Toast = {
+  type: 'success',
+  title: 'Verification e-mail sent',
+  description: 'If this address has an account waiting for confirmation, a new link is on its way.',
+};
+
+/** New verification e-mails one address may be sent in an hour (besides better-auth's per-IP limit). */
+const RESENDS_PER_ADDRESS_PER_HOUR = 3;
+
+/**
+ * 'Resend verification e-mail' (issue "Solid ground" 4): better-auth's own endpoint (its per-IP
+ * limit applies), at most RESENDS_PER_ADDRESS_PER_HOUR for one address, and always the same
+ * answer, whether the address has an account, is verified already, or is over its limit.
+ */
+export async function resendVerificationAction(request: Request, clientIp: string, formData: FormData) {
+  const submission = parseForm(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== 'success')
+    return refuse('resend', 400, MESSAGES.emailInvalid, 'Error', { email: [MESSAGES.emailInvalid] });
+  const { email } = submission.value;
+  const perAddress = await hitRateLimit(`verify-mail:${email}`, RESENDS_PER_ADDRESS_PER_HOUR, 3600);
+  if (perAddress.allowed) {
+    const res = await callAuth(request, clientIp, '/send-verification-email', { email, callbackURL: '/dashboard' });
+    if (res.status === 429) return refuse('resend', 429, TOO_MANY, 'Error');
+    if (!res.ok) logger.error({ status: res.status, code: res.code }, 'verification e-mail not sent');
+  }
+  return data({ intent: 'resend' as const, ok: true as const, toast: RESENT_TOAST, email });
 }
 
 /**
@@ -63,7 +100,7 @@ export async function signInAction(request: Request, clientIp: string, formData:
   if (!res.ok) {
     if (res.status === 429) return refuse('signin', 429, TOO_MANY, title);
     if (res.code === 'EMAIL_NOT_VERIFIED')
-      return refuse('signin', 403, 'Please check your email and confirm your account', title);
+      return refuse('signin', 403, 'Please check your email and confirm your account', title, undefined, { unverified: true });
     if (res.code === 'ACCOUNT_LOCKED') return refuse('signin', 403, res.message ?? UNEXPECTED, title);
     if (res.status === 401 || res.status === 400) return refuse('signin', 401, 'Invalid email or password', title);
     return refuse(
@@ -125,6 +162,7 @@ export async function signUpAction(request: Request, clientIp: string, formData:
     ok: true as const,
     result: submission.reply({ resetForm: true }),
     toast: { type: 'success', title: 'Account Created', description: 'Please check your email to verify your account.' } as Toast,
+    email: submission.value.email,
   });
 }
 

@@ -61,6 +61,17 @@ const schema = z.object({
     .min(1, 'must be a whole number of megabytes, at least 1')
     .max(5120, 'must be at most 5120')
     .default(25),
+  TIME_ZONE: z
+    .string()
+    .default('America/Los_Angeles')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Los_Angeles'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -15,5 +15,5 @@ export async function getRootData(args: RequestArgs) {
   const headers = new Headers();
   for (const source of [toastHeaders, sessionHeaders])
     source?.getSetCookie().forEach((cookie) => headers.append('Set-Cookie', cookie));
-  return data({ company: companyInfo(), publicUrl: env().PUBLIC_URL, viewer, toast }, { headers });
+  return data({ company: companyInfo(), publicUrl: env().PUBLIC_URL, timeZone: env().TIME_ZONE, viewer, toast }, { headers });
 }

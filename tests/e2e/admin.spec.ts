@@ -171,6 +171,11 @@ test('an admin pages through 40 users, expands one and downloads their document'
 
   await page.goto(`/admin-dashboard/users?q=${owner.email}`);
   await page.getByRole('button', { name: /Test User/ }).click();
+  // What the applicant told us at sign-up, in words (issue "Solid ground" 3).
+  const answers = page.getByRole('heading', { name: 'Sign-up answers' }).locator('..');
+  await expect(answers).toContainText('Loan type');
+  await expect(answers).toContainText('Bridge');
+  await expect(answers).not.toContainText('bridge');
   const download = page.getByRole('link', { name: 'Download Bank statement' });
   await expect(download).toBeVisible();
   await expect(page.getByText('No deal interests found')).toBeVisible();

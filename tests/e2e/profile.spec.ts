@@ -55,7 +55,7 @@ test('basic info, investment profile and notification preferences: edit, cancel,
   await expect(page.getByRole('button', { name: 'Edit basic information' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit investment profile' }).click();
-  await page.getByLabel('Net worth').fill('$3 million');
+  await page.getByLabel('Net worth').selectOption('1m-5m');
   await page.getByLabel('Investment experience').selectOption('Expert');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Edit investment profile' })).toBeVisible();
@@ -66,7 +66,14 @@ test('basic info, investment profile and notification preferences: edit, cancel,
   await expect(page.getByText('Notification preferences saved')).toBeVisible();
 
   await page.reload();
-  for (const text of ['Riley Investor', 'Principal', 'Riley Family Office', '(702) 555-0123', '$3 million', 'Expert'])
+  for (const text of [
+    'Riley Investor',
+    'Principal',
+    'Riley Family Office',
+    '(702) 555-0123',
+    '$1 million – $5 million',
+    'Expert',
+  ])
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel('Marketing e-mails')).toBeChecked();
   await expect(page.getByLabel('Email notifications')).not.toBeChecked();
@@ -192,11 +199,11 @@ test('profile actions check the session and the role: anonymous and wrong-role r
   expect(anonymous.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
   const investor = await createVerifiedUser({ investor: true }, 'role-check');
   // An investor cannot write borrower preferences.
-  const res = await postForm('/dashboard/profile', { intent: 'borrower', loanType: 'Bridge' }, { cookie: investor.cookie });
+  const res = await postForm('/dashboard/profile', { intent: 'borrower', loanType: 'bridge' }, { cookie: investor.cookie });
   expect(res.status).toBe(403);
 });
 
-test('borrower preferences: the sign-up answers show, and an edit is saved', async ({ page }) => {
+test('borrower preferences: the sign-up answers show in words, and the same questions edit them', async ({ page }) => {
   const user = await createVerifiedUser({ borrower: true }, 'prefs');
   await signedInPage(page, user.cookie);
   await page.goto('/dashboard/profile');
@@ -204,15 +211,20 @@ test('borrower preferences: the sign-up answers show, and an edit is saved', asy
   const card = page.locator('section', { has: page.getByRole('heading', { name: 'Borrower Preferences' }) });
   await expect(card).toContainText('Bridge');
   await card.getByRole('button', { name: 'Edit borrower preferences' }).click();
-  await expect(card.getByLabel('Preferred loan type')).toHaveValue('Bridge');
-  await card.getByLabel('Preferred loan type').selectOption('Fix & Flip');
-  await card.getByLabel('Typical loan amount').selectOption('500k-1m');
-  await card.getByRole('checkbox', { name: 'Multi Family Investment' }).check();
-  await card.getByRole('checkbox', { name: 'Land Investment' }).check();
+  await expect(card.getByLabel('Loan type')).toHaveValue('bridge');
+  await card.getByLabel('Loan type').selectOption('Fix & Flip');
+  await card.getByLabel('Loan amount range').selectOption('500k-1m');
+  await card.getByRole('checkbox', { name: 'Multi-Family' }).check();
+  await card.getByRole('checkbox', { name: 'Land Development' }).check();
+  await card.getByRole('radio', { name: 'Yes' }).check();
+  await card.getByLabel('Property address').fill('200 S Virginia St, Reno, NV');
+  await card.getByLabel('Desired loan amount (USD)').fill('750000');
   await card.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await page.reload();
   await expect(card).toContainText('Fix & Flip');
   await expect(card).toContainText('$500,000 – $1 million');
-  await expect(card).toContainText('Multi Family Investment, Land Investment');
+  await expect(card).toContainText('Multi-Family, Land Development');
+  await expect(card).toContainText('200 S Virginia St, Reno, NV');
+  await expect(card).toContainText('$750,000');
 });

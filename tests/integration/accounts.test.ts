@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { action as loginAction } from '~/routes/auth/login';
 import { db } from '~/server/db/client.server';
+import { renderEmail } from '~/server/mail/templates.server';
 import { outboxEmail, profile, session, user } from '~/server/db/schema';
 import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInLocked } from '~/server/domain/accounts.server';
 import { getViewer } from '~/server/viewer.server';
@@ -95,6 +96,19 @@ describe('sign-up', () => {
       .where(sql`${outboxEmail.payload}->>'email' = 'dana@example.com'`);
     expect(mails.map((m) => m.template)).toEqual(['user-created']);
     expect(mails[0]!.payload).toMatchObject({ propertyType: 'Commercial, Mixed-Use', loanAmount: '1m-5m', isBorrower: true });
+    // The lender reads it in words (issue "Solid ground" 3): labels and formatted amounts, no keys.
+    const { text } = renderEmail('user-created', mails[0]!.payload);
+    for (const line of [
+      'Joining as: Borrower',
+      'Loan type: Bridge',
+      'Loan amount range: $1 million – $5 million',
+      'Property types: Commercial, Mixed-Use',
+      'Property address: 100 N Virginia St, Reno, NV',
+      'Desired loan amount: $1,200,000',
+      'Estimated property value: $2,500,000',
+    ])
+      expect(text).toContain(line);
+    expect(text).not.toMatch(/loanAmount|1m-5m|propertyType|isBorrower/);
   });
 
   it('ignores admin flags and refuses an investor who is not accredited, creating no user', async () => {

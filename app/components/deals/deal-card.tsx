@@ -5,7 +5,8 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { FollowButton } from './follow-button';
-import { acres, dealImageUrl, percent, usd } from '~/lib/deals';
+import { dealImageUrl } from '~/lib/deals';
+import { acres, percent, usd } from '~/lib/format';
 import { cn } from '~/lib/cn';
 
 export interface DealCardData {

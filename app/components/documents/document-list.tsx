@@ -12,6 +12,7 @@ import { ConfirmDelete } from '~/components/ui/confirm-delete';
 import { DOCUMENT_TITLE_MAX, formatBytes, typeLabel } from '~/lib/documents';
 import type { Toast } from '~/lib/toast';
 import { useActionAnswer } from '~/lib/use-action-answer';
+import { formatDate } from '~/lib/format';
 
 export interface DocumentRow {
   id: string;
@@ -19,7 +20,7 @@ export interface DocumentRow {
   fileName: string;
   fileSize: number;
   mimeType: string;
-  createdAt: string;
+  createdAt: Date;
 }
 
 interface Answer {
@@ -107,9 +108,7 @@ function Row({ doc }: { doc: DocumentRow }) {
       <td className="hidden py-3 pr-4 text-sm text-muted sm:table-cell">{doc.fileName}</td>
       <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted md:table-cell">{formatBytes(doc.fileSize)}</td>
       <td className="hidden py-3 pr-4 text-sm text-muted md:table-cell">{typeLabel(doc.mimeType)}</td>
-      <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted lg:table-cell">
-        {new Date(doc.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
-      </td>
+      <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted lg:table-cell">{formatDate(doc.createdAt)}</td>
       <td className="py-3 text-right whitespace-nowrap">
         <a
           href={`/documents/${doc.id}/download`}

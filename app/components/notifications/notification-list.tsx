@@ -5,6 +5,7 @@
 import { Bell, CheckCheck } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { cn } from '~/lib/cn';
+import { formatShortDateTime } from '~/lib/format';
 
 export interface NotificationItem {
   id: string;
@@ -12,7 +13,7 @@ export interface NotificationItem {
   message: string;
   type: 'success' | 'info' | 'error' | 'warning';
   isRead: boolean;
-  createdAt: string;
+  createdAt: Date;
 }
 
 const dot: Record<NotificationItem['type'], string> = {
@@ -34,9 +35,7 @@ function Item({ n }: { n: NotificationItem }) {
           {!read && <span className="sr-only"> (unread)</span>}
         </p>
         <p className="text-sm text-muted">{n.message}</p>
-        <p className="mt-0.5 text-xs text-muted">
-          {new Date(n.createdAt).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
-        </p>
+        <p className="mt-0.5 text-xs text-muted">{formatShortDateTime(n.createdAt)}</p>
       </div>
       {!read && (
         <fetcher.Form method="post">

@@ -6,43 +6,17 @@
  */
 import { z } from 'zod';
 import { passwordRules } from '~/lib/password-rules';
-
-export const ACCREDITED = ['yes', 'no', 'unsure'] as const;
-export const INCOME = ['under-200k', '200k-300k', 'over-300k'] as const;
-export const NET_WORTH = ['under-1m', '1m-5m', 'over-5m'] as const;
-export const INVESTMENT_EXPERIENCE = ['Beginner', 'Intermediate', 'Advanced', 'Expert'] as const;
-export const SIGN_UP_LOAN_TYPES = ['acquisition', 'construction', 'bridge', 'refinance', 'development'] as const;
-export const LOAN_AMOUNT_RANGES = ['under-500k', '500k-1m', '1m-5m', '5m-10m', 'over-10m'] as const;
-export const SIGN_UP_PROPERTY_TYPES = [
-  'Single-Family Investment',
-  'Multi-Family',
-  'Commercial',
-  'Industrial',
-  'Land Development',
-  'Mixed-Use',
-] as const;
-
-/** Labels of the enumerations, as the forms show them. */
-export const enumLabels: Record<string, string> = {
-  yes: 'Yes',
-  no: 'No',
-  unsure: 'Not sure',
-  'under-200k': 'Under $200,000',
-  '200k-300k': '$200,000 – $300,000',
-  'over-300k': 'Over $300,000',
-  'under-1m': 'Under $1 million',
-  '1m-5m': '$1 million – $5 million',
-  'over-5m': 'Over $5 million',
-  acquisition: 'Acquisition',
-  construction: 'Construction',
-  bridge: 'Bridge',
-  refinance: 'Refinance',
-  development: 'Development',
-  'under-500k': 'Under $500,000',
-  '500k-1m': '$500,000 – $1 million',
-  '5m-10m': '$5 million – $10 million',
-  'over-10m': 'Over $10 million',
-};
+import {
+  ACCREDITATION,
+  INCOME_RANGES,
+  INVESTMENT_EXPERIENCE,
+  LOAN_AMOUNT_RANGES,
+  LOAN_TYPES,
+  NET_WORTH_RANGES,
+  PROPERTY_TYPES,
+  valuesOf,
+  YES_NO,
+} from '~/lib/vocabulary';
 
 export const MESSAGES = {
   emailRequired: 'Email is required',
@@ -100,6 +74,35 @@ export const signInSchema = z.object({
 /** Forgot password: only the e-mail (product §5 Forgot password). */
 export const forgotPasswordSchema = z.object({ email: emailField(MESSAGES.forgotEmail) });
 
+/** The investor's answers (sign-up and the profile's Investment Profile). */
+export const investorAnswers = {
+  accredited: z.enum(valuesOf(ACCREDITATION)).optional(),
+  income: z.enum(valuesOf(INCOME_RANGES)).optional(),
+  netWorth: z.enum(valuesOf(NET_WORTH_RANGES)).optional(),
+  investmentExperience: z.enum(valuesOf(INVESTMENT_EXPERIENCE)).optional(),
+};
+
+/** The borrower's answers (sign-up and the profile's Borrower Preferences). */
+export const borrowerAnswers = {
+  loanType: z.enum(valuesOf(LOAN_TYPES)).optional(),
+  propertyTypes: z
+    .array(z.enum(valuesOf(PROPERTY_TYPES)))
+    .max(PROPERTY_TYPES.length)
+    .default([]),
+  hasSpecificAddress: z.enum(valuesOf(YES_NO)).optional(),
+  propertyAddress: optionalText(300),
+  loanAmountRange: z.enum(valuesOf(LOAN_AMOUNT_RANGES)).optional(),
+  projectDescription: optionalText(2000),
+  desiredLoanAmount: dollars,
+  estimatedPropertyValue: dollars,
+};
+
+/** A property address is needed when the borrower says they have one. */
+export function refineBorrowerAnswers(v: { hasSpecificAddress?: string; propertyAddress?: string }, ctx: z.RefinementCtx): void {
+  if (v.hasSpecificAddress === 'yes' && !v.propertyAddress)
+    ctx.addIssue({ code: 'custom', path: ['propertyAddress'], message: 'Please enter the property address' });
+}
+
 /**
  * Create Account (product §2, §3 sign-up metadata, §5 sign-up). Admin is not a field: any
  * `isAdmin` sent along is dropped (product decisions).
@@ -113,20 +116,8 @@ export const signUpSchema = z
     isBorrower: flag,
     isInvestor: flag,
     acceptTerms: flag,
-    // investor answers
-    accredited: z.enum(ACCREDITED).optional(),
-    income: z.enum(INCOME).optional(),
-    netWorth: z.enum(NET_WORTH).optional(),
-    investmentExperience: z.enum(INVESTMENT_EXPERIENCE).optional(),
-    // borrower answers
-    loanType: z.enum(SIGN_UP_LOAN_TYPES).optional(),
-    propertyTypes: z.array(z.enum(SIGN_UP_PROPERTY_TYPES)).max(SIGN_UP_PROPERTY_TYPES.length).default([]),
-    hasSpecificAddress: z.enum(['yes', 'no']).optional(),
-    propertyAddress: optionalText(300),
-    loanAmountRange: z.enum(LOAN_AMOUNT_RANGES).optional(),
-    projectDescription: optionalText(2000),
-    desiredLoanAmount: dollars,
-    estimatedPropertyValue: dollars,
+    ...investorAnswers,
+    ...borrowerAnswers,
   })
   .superRefine((v, ctx) => {
     if (!passwordAcceptable(v.password) || v.password !== v.confirmPassword)
@@ -134,8 +125,7 @@ export const signUpSchema = z
     if (!v.isBorrower && !v.isInvestor) ctx.addIssue({ code: 'custom', path: ['roles'], message: MESSAGES.roles });
     if (v.isInvestor && v.accredited !== 'yes')
       ctx.addIssue({ code: 'custom', path: ['accredited'], message: MESSAGES.accredited });
-    if (v.isBorrower && v.hasSpecificAddress === 'yes' && !v.propertyAddress)
-      ctx.addIssue({ code: 'custom', path: ['propertyAddress'], message: 'Please enter the property address' });
+    if (v.isBorrower) refineBorrowerAnswers(v, ctx);
     if (!v.acceptTerms) ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: MESSAGES.terms });
   });
 

@@ -4,18 +4,7 @@
  * preferences. Shared by the browser and the route action.
  */
 import { z } from 'zod';
-import { INVESTMENT_EXPERIENCE, LOAN_AMOUNT_RANGES, MESSAGES, NAME_MAX } from './auth';
-
-export const PROFILE_LOAN_TYPES = ['Fix & Flip', 'Construction', 'Land', 'Bridge', 'Rental Property'] as const;
-export const PROFILE_PROPERTY_TYPES = [
-  'Single Family Investment',
-  'Multi Family Investment',
-  'Commercial Investment',
-  'Land Investment',
-  'Mixed Use Investment',
-] as const;
-/** A stored property type the profile never shows (product §3). */
-export const HIDDEN_PROPERTY_TYPE = 'Single Family';
+import { borrowerAnswers, investorAnswers, MESSAGES, NAME_MAX, refineBorrowerAnswers } from './auth';
 
 /** Avatar limits (product §5, §9): png, jpeg or webp, at most 2 MiB. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -41,17 +30,11 @@ export const basicInfoSchema = z.object({
     .transform((v) => v || null),
 });
 
-export const investmentProfileSchema = z.object({
-  isAccredited: z.enum(['yes', 'no']).optional(),
-  netWorth: optionalText(100, 'Net worth'),
-  investmentExperience: z.enum(INVESTMENT_EXPERIENCE).optional(),
-});
+/** Investment Profile: the investor's sign-up answers (product §2 Profile). */
+export const investmentProfileSchema = z.object(investorAnswers);
 
-export const borrowerPreferencesSchema = z.object({
-  loanType: z.enum(PROFILE_LOAN_TYPES).optional(),
-  propertyTypes: z.array(z.enum(PROFILE_PROPERTY_TYPES)).max(PROFILE_PROPERTY_TYPES.length).default([]),
-  loanAmountRange: z.enum(LOAN_AMOUNT_RANGES).optional(),
-});
+/** Borrower Preferences: the borrower's sign-up answers (product §2 Profile). */
+export const borrowerPreferencesSchema = z.object(borrowerAnswers).superRefine(refineBorrowerAnswers);
 
 export const notificationPreferencesSchema = z.object({
   notifyEmail: z.boolean().default(false),

@@ -8,11 +8,12 @@ import type { Route } from './+types/audit';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { listAuditEvents } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
+import { formatDateTime } from '~/lib/format';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const events = await listAuditEvents(100);
-  return { events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) };
+  return { events };
 }
 
 const ACTIONS: Record<string, string> = {
@@ -58,15 +59,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {loaderData.events.map((e) => (
                   <tr key={e.id} className="border-t border-line text-sm">
-                    <td className="py-3 pr-4 whitespace-nowrap text-muted">
-                      {new Date(e.createdAt).toLocaleString('en-US', {
-                        month: 'short',
-                        day: 'numeric',
-                        year: 'numeric',
-                        hour: 'numeric',
-                        minute: '2-digit',
-                      })}
-                    </td>
+                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDateTime(e.createdAt)}</td>
                     <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
                     <td className="py-3 pr-4 font-medium text-navy-900">{ACTIONS[e.action] ?? e.action}</td>
                     <td className="py-3">{what(e)}</td>

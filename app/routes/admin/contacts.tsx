@@ -11,7 +11,7 @@ import type { Route } from './+types/contacts';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
-import { telHref } from '~/lib/format';
+import { formatDateTime, telHref } from '~/lib/format';
 import { audit } from '~/server/domain/audit.server';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
@@ -31,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...list,
     q,
     status,
-    contacts: list.contacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
   };
 }
 
@@ -48,16 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ ok: true });
   });
 }
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
 
 const statusStyle: Record<ContactStatus, string> = {
   new: 'bg-brass-100 text-brass-800',
@@ -117,7 +106,7 @@ function ContactRow({ c }: { c: Row }) {
           <p className="text-muted italic">No message</p>
         )}
       </td>
-      <td className="py-3 pr-4 text-sm whitespace-nowrap text-muted">{dateTime(c.createdAt)}</td>
+      <td className="py-3 pr-4 text-sm whitespace-nowrap text-muted">{formatDateTime(c.createdAt)}</td>
       <td className="py-3 text-right whitespace-nowrap">
         {status === 'new' && (
           <button

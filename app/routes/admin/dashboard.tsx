@@ -11,18 +11,17 @@ import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { requireAdmin } from '~/server/guards.server';
+import { count, formatDate, formatDay } from '~/lib/format';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const f = await dashboardFigures();
   return {
     ...f,
-    newestUsers: f.newestUsers.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
-    newestContacts: f.newestContacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    newestUsers: f.newestUsers,
+    newestContacts: f.newestContacts,
   };
 }
-
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function Stat({ label, value, icon: Icon }: { label: string; value: number; icon: typeof Users }) {
   return (
@@ -31,7 +30,7 @@ function Stat({ label, value, icon: Icon }: { label: string; value: number; icon
         <p className="text-sm font-medium text-muted">{label}</p>
         <Icon aria-hidden className="size-5 text-brass-600" />
       </div>
-      <p className="mt-2 font-serif text-3xl text-navy-900">{value.toLocaleString('en-US')}</p>
+      <p className="mt-2 font-serif text-3xl text-navy-900">{count(value)}</p>
     </div>
   );
 }
@@ -52,11 +51,7 @@ function WeeklyChart({ weeks }: { weeks: { week: string; signups: number; inquir
               <rect x={14} y={h - iq} width={12} height={iq} rx={2} className="fill-brass-500" />
               {i % 2 === 0 && (
                 <text x={13} y={h + 16} textAnchor="middle" className="fill-muted text-[9px]">
-                  {new Date(`${w.week}T00:00:00Z`).toLocaleDateString('en-US', {
-                    month: 'short',
-                    day: 'numeric',
-                    timeZone: 'UTC',
-                  })}
+                  {formatDay(w.week)}
                 </text>
               )}
             </g>
@@ -125,7 +120,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     <span className="block truncate font-medium text-navy-900">{u.name}</span>
                     <span className="block truncate text-muted">{u.email}</span>
                   </span>
-                  <span className="shrink-0 text-muted">{date(u.createdAt)}</span>
+                  <span className="shrink-0 text-muted">{formatDate(u.createdAt)}</span>
                 </li>
               ))}
             </ul>
@@ -145,7 +140,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     <span className="block truncate font-medium text-navy-900">{c.name}</span>
                     <span className="block truncate text-muted">{c.email}</span>
                   </span>
-                  <span className="shrink-0 text-muted">{date(c.createdAt)}</span>
+                  <span className="shrink-0 text-muted">{formatDate(c.createdAt)}</span>
                 </li>
               ))}
             </ul>

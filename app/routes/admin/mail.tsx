@@ -13,6 +13,7 @@ import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { listOutbox, retryNow } from '~/server/mail/outbox.server';
 import { renderEmail } from '~/server/mail/templates.server';
+import { formatShortDateTime } from '~/lib/format';
 
 const PAGE_SIZE = 25;
 
@@ -36,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: m.status,
         attempts: m.attempts,
         lastError: m.lastError,
-        createdAt: m.createdAt.toISOString(),
-        sentAt: m.sentAt?.toISOString() ?? null,
+        createdAt: m.createdAt,
+        sentAt: m.sentAt,
       };
     }),
   };
@@ -52,8 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const tone: Record<string, string> = {
   sent: 'bg-emerald-50 text-success',
   queued: 'bg-brass-100 text-brass-800',
@@ -123,7 +122,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
                       <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', tone[m.status])}>{m.status}</span>
                     </td>
                     <td className="py-3 pr-4">{m.attempts}</td>
-                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{when(m.createdAt)}</td>
+                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatShortDateTime(m.createdAt)}</td>
                     <td className="py-3 text-right">{m.status !== 'sent' && <Retry id={m.id} />}</td>
                   </tr>
                 ))}

@@ -15,6 +15,8 @@ import { formatBytes } from '~/lib/documents';
 import { USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
 import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
+import { formatDate } from '~/lib/format';
+import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/lib/account-answers';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -30,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     type,
     users: list.users.map((u) => ({
       ...u,
-      createdAt: u.createdAt.toISOString(),
-      lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+      createdAt: u.createdAt,
+      lastLoginAt: u.lastLoginAt,
     })),
   };
 }
@@ -44,9 +46,8 @@ function typeLabel(u: { isBorrower: boolean; isInvestor: boolean }) {
   return 'Unspecified';
 }
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 interface Details {
+  answers: StoredAnswers & { isBorrower: boolean; isInvestor: boolean };
   documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
   interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
 }
@@ -62,10 +63,31 @@ function UserDetails({ userId }: { userId: string }) {
         <Loader2 aria-hidden className="size-4 animate-spin" /> Loading documents and interests…
       </p>
     );
-  const { documents, interests } = fetcher.data;
+  const { answers, documents, interests } = fetcher.data;
   const previewable = (mime: string) => /^(application\/pdf|image\/(png|jpeg))/.test(mime);
+  const rows = [
+    ...(answers.isInvestor ? investorAnswerRows(answers) : []),
+    ...(answers.isBorrower ? borrowerAnswerRows(answers) : []),
+  ];
   return (
     <div className="grid gap-6 py-4 lg:grid-cols-2">
+      <section className="lg:col-span-2">
+        <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Sign-up answers</h3>
+        {rows.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No answers (an account without a borrower or investor role)</p>
+        ) : (
+          <dl className="mt-2 grid gap-x-8 gap-y-3 rounded-lg border border-line bg-surface p-4 text-sm sm:grid-cols-2 xl:grid-cols-3">
+            {rows.map(([label, value]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-muted">{label}</dt>
+                <dd className="mt-0.5 font-medium break-words whitespace-pre-line text-ink">
+                  {value ?? <span className="font-normal text-muted">Not provided</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
       <section>
         <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Documents</h3>
         {documents.length === 0 ? (
@@ -80,7 +102,7 @@ function UserDetails({ userId }: { userId: string }) {
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-navy-900">{d.title}</span>
                   <span className="text-xs text-muted">
-                    {d.fileName} · {formatBytes(d.fileSize)} · {date(d.createdAt)}
+                    {d.fileName} · {formatBytes(d.fileSize)} · {formatDate(d.createdAt)}
                   </span>
                 </span>
                 <span className="flex shrink-0 gap-1">
@@ -120,7 +142,7 @@ function UserDetails({ userId }: { userId: string }) {
                   {i.title}
                 </Link>
                 <span className="block text-xs text-muted">
-                  {[i.location, i.type].filter(Boolean).join(' · ')} · since {date(i.createdAt)}
+                  {[i.location, i.type].filter(Boolean).join(' · ')} · since {formatDate(i.createdAt)}
                 </span>
               </li>
             ))}
@@ -159,7 +181,7 @@ function Row({ u }: { u: UserRow }) {
           )}
         </td>
         <td className="hidden py-3 pr-4 text-sm text-muted md:table-cell">{u.phone ?? '—'}</td>
-        <td className="py-3 text-sm whitespace-nowrap text-muted">{date(u.createdAt)}</td>
+        <td className="py-3 text-sm whitespace-nowrap text-muted">{formatDate(u.createdAt)}</td>
       </tr>
       {open && (
         <tr className="bg-ivory">

@@ -6,11 +6,10 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseForm } from '~/lib/parse-form';
-import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { ShieldCheck } from 'lucide-react';
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-login';
-import { ErrorList, Field } from '~/components/forms';
+import { ErrorList, Field, PasswordField } from '~/components/forms';
 import { BrandMark } from '~/components/layout/brand';
 import { Button } from '~/components/ui/button';
 import { forgotPasswordSchema, signInSchema } from '~/lib/schemas/auth';
@@ -47,7 +46,6 @@ export default function AdminLoginPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const [visible, setVisible] = useState(false);
   const [form, fields] = useForm({
     id: 'admin-login',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
@@ -86,26 +84,11 @@ export default function AdminLoginPage() {
               errors={fields.email.errors}
               inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username' }}
             />
-            <div className="relative">
-              <Field
-                label="Password"
-                errors={fields.password.errors}
-                inputProps={{
-                  ...getInputProps(fields.password, { type: visible ? 'text' : 'password' }),
-                  autoComplete: 'current-password',
-                  className: 'pr-12',
-                }}
-              />
-              <button
-                type="button"
-                onClick={() => setVisible((v) => !v)}
-                aria-pressed={visible}
-                className="absolute top-8 right-1 inline-flex size-10 items-center justify-center rounded-md text-muted hover:text-navy-900"
-              >
-                {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
-                <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
-              </button>
-            </div>
+            <PasswordField
+              label="Password"
+              errors={fields.password.errors}
+              inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+            />
             <ErrorList id={form.errorId} errors={form.errors} />
             <div className="flex items-center justify-between gap-4">
               <button

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     deals: top.deals,
     total: top.total,
-    notifications: notifications.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    notifications,
   };
 }
 

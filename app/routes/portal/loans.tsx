@@ -32,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     name,
     maxBytes,
-    documents: documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
-    notifications: notifications.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+    documents,
+    notifications,
   };
 }
 

@@ -13,7 +13,8 @@ import { DealMap } from '~/components/deals/deal-map';
 import { FollowButton } from '~/components/deals/follow-button';
 import { BrandMark } from '~/components/layout/brand';
 import { buttonClasses } from '~/components/ui/button';
-import { acres, dealImageUrl, months, percent, usd } from '~/lib/deals';
+import { dealImageUrl } from '~/lib/deals';
+import { acres, months, percent, usd } from '~/lib/format';
 import { cn } from '~/lib/cn';
 import { getDeal } from '~/server/domain/deals.server';
 import { env } from '~/server/env.server';
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const deal = await getDeal(viewer.id, params.id);
   if (!deal) return data({ deal: null, canFollow: false, tileUrl: '' }, { status: 404 });
   return {
-    deal: { ...deal, createdAt: deal.createdAt.toISOString() },
+    deal,
     canFollow: viewer.isInvestor,
     tileUrl: env().MAP_TILE_URL,
   };

@@ -9,11 +9,7 @@ import { requireAdmin } from '~/server/guards.server';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const details = await userDetails(params.id);
-  return Response.json(
-    {
-      documents: details.documents.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
-      interests: details.interests.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
-    },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  );
+  if (!details)
+    return Response.json({ error: 'User not found' }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
+  return Response.json(details, { headers: { 'Cache-Control': 'private, no-store' } });
 }

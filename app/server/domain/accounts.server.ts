@@ -10,6 +10,7 @@ import { db, type Database, type Transaction } from '../db/client.server';
 import { profile, user } from '../db/schema';
 import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
+import { borrowerColumns, investorColumns } from './profiles.server';
 
 /** Failed sign-ins for one account within `LOCKOUT_WINDOW_MINUTES` that lock it. */
 export const LOCKOUT_THRESHOLD = 10;
@@ -30,18 +31,8 @@ export async function createSignUpProfile(tx: Transaction | Database, userId: st
     isBorrower: borrower,
     isInvestor: investor,
     isAdmin: false,
-    isAccredited: investor ? input.accredited === 'yes' : null,
-    income: investor ? (input.income ?? null) : null,
-    netWorth: investor ? (input.netWorth ?? null) : null,
-    investmentExperience: investor ? (input.investmentExperience ?? null) : null,
-    loanType: borrower ? (input.loanType ?? null) : null,
-    propertyTypes: borrower ? input.propertyTypes : [],
-    hasSpecificAddress: borrower && input.hasSpecificAddress ? input.hasSpecificAddress === 'yes' : null,
-    propertyAddress: borrower && input.hasSpecificAddress === 'yes' ? (input.propertyAddress ?? null) : null,
-    loanAmountRange: borrower ? (input.loanAmountRange ?? null) : null,
-    projectDescription: borrower ? (input.projectDescription ?? null) : null,
-    desiredLoanAmount: borrower ? (input.desiredLoanAmount ?? null) : null,
-    estimatedPropertyValue: borrower ? (input.estimatedPropertyValue ?? null) : null,
+    ...investorColumns(investor ? input : {}),
+    ...borrowerColumns(borrower ? input : { propertyTypes: [], propertyAddress: undefined, projectDescription: undefined }),
   };
   await tx.insert(profile).values(values);
   await queueEmail(tx, {

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
 import { db } from '../db/client.server';
 import { deal, dealInterest, document, profile, user } from '../db/schema';
+import { answerColumns } from './profiles.server';
 import { containsPattern } from '../db/query.server';
 import { readCountedListPage } from '../db/paging.server';
 
@@ -73,9 +74,18 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
   return { users: rows, total, page, pageCount };
 }
 
-/** The documents and deal interests of `userId` (product §7: interests joined with the deal). */
+/**
+ * What the lender knows of `userId`: the roles and sign-up answers (issue "Solid ground" 3), the
+ * documents, and the deal interests (product §7: interests joined with the deal); null when
+ * there is no such user.
+ */
 export async function userDetails(userId: string) {
-  const [documents, interests] = await Promise.all([
+  const [answers, documents, interests] = await Promise.all([
+    db()
+      .select({ isBorrower: profile.isBorrower, isInvestor: profile.isInvestor, ...answerColumns })
+      .from(profile)
+      .where(eq(profile.userId, userId))
+      .then(([row]) => row ?? null),
     db()
       .select({
         id: document.id,
@@ -95,5 +105,5 @@ export async function userDetails(userId: string) {
       .where(and(eq(dealInterest.userId, userId), sql`${deal.deletedAt} is null`))
       .orderBy(desc(dealInterest.createdAt)),
   ]);
-  return { documents, interests };
+  return answers ? { answers, documents, interests } : null;
 }

@@ -20,6 +20,46 @@ import { profile, user } from '../db/schema';
 import { logger } from '../logger.server';
 import { storage } from '../storage.server';
 
+/** The profile columns of the sign-up answers, for reading them (StoredAnswers). */
+export const answerColumns = {
+  isAccredited: profile.isAccredited,
+  income: profile.income,
+  netWorth: profile.netWorth,
+  investmentExperience: profile.investmentExperience,
+  loanType: profile.loanType,
+  propertyTypes: profile.propertyTypes,
+  hasSpecificAddress: profile.hasSpecificAddress,
+  propertyAddress: profile.propertyAddress,
+  loanAmountRange: profile.loanAmountRange,
+  projectDescription: profile.projectDescription,
+  desiredLoanAmount: profile.desiredLoanAmount,
+  estimatedPropertyValue: profile.estimatedPropertyValue,
+};
+
+/** The profile columns that keep the investor's answers (accredited 'yes' is true; 'no' and 'unsure' false). */
+export function investorColumns(a: z.infer<typeof investmentProfileSchema>) {
+  return {
+    isAccredited: a.accredited ? a.accredited === 'yes' : null,
+    income: a.income ?? null,
+    netWorth: a.netWorth ?? null,
+    investmentExperience: a.investmentExperience ?? null,
+  };
+}
+
+/** The profile columns that keep the borrower's answers (the address only when there is one). */
+export function borrowerColumns(a: z.infer<typeof borrowerPreferencesSchema>) {
+  return {
+    loanType: a.loanType ?? null,
+    propertyTypes: a.propertyTypes,
+    hasSpecificAddress: a.hasSpecificAddress ? a.hasSpecificAddress === 'yes' : null,
+    propertyAddress: a.hasSpecificAddress === 'yes' ? (a.propertyAddress ?? null) : null,
+    loanAmountRange: a.loanAmountRange ?? null,
+    projectDescription: a.projectDescription ?? null,
+    desiredLoanAmount: a.desiredLoanAmount ?? null,
+    estimatedPropertyValue: a.estimatedPropertyValue ?? null,
+  };
+}
+
 /** The profile page's data for `userId`, or null when the user has no profile. */
 export async function getProfile(userId: string) {
   const [row] = await db()
@@ -33,13 +73,7 @@ export async function getProfile(userId: string) {
       isBorrower: profile.isBorrower,
       isInvestor: profile.isInvestor,
       isAdmin: profile.isAdmin,
-      isAccredited: profile.isAccredited,
-      income: profile.income,
-      netWorth: profile.netWorth,
-      investmentExperience: profile.investmentExperience,
-      loanType: profile.loanType,
-      propertyTypes: profile.propertyTypes,
-      loanAmountRange: profile.loanAmountRange,
+      ...answerColumns,
       avatarKey: profile.avatarKey,
       notifyEmail: profile.notifyEmail,
       notifySms: profile.notifySms,
@@ -65,22 +99,12 @@ export async function updateBasicInfo(userId: string, input: z.infer<typeof basi
 
 /** Saves the investor answers (investors only; the caller checks the role). */
 export async function updateInvestmentProfile(userId: string, input: z.infer<typeof investmentProfileSchema>): Promise<void> {
-  await db()
-    .update(profile)
-    .set({
-      isAccredited: input.isAccredited ? input.isAccredited === 'yes' : null,
-      netWorth: input.netWorth,
-      investmentExperience: input.investmentExperience ?? null,
-    })
-    .where(eq(profile.userId, userId));
+  await db().update(profile).set(investorColumns(input)).where(eq(profile.userId, userId));
 }
 
 /** Saves the borrower preferences (borrowers only; the caller checks the role). */
 export async function updateBorrowerPreferences(userId: string, input: z.infer<typeof borrowerPreferencesSchema>): Promise<void> {
-  await db()
-    .update(profile)
-    .set({ loanType: input.loanType ?? null, propertyTypes: input.propertyTypes, loanAmountRange: input.loanAmountRange ?? null })
-    .where(eq(profile.userId, userId));
+  await db().update(profile).set(borrowerColumns(input)).where(eq(profile.userId, userId));
 }
 
 /** Saves the notification preferences (product decisions: saved and honoured). */

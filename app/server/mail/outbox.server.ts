@@ -32,15 +32,13 @@ export async function queueEmail(tx: Transaction | Database, email: QueuedEmail)
   // Due from this millisecond on the application's clock, the clock the worker compares
   // with (the database's now() has microseconds and may run ahead of it).
   const due = new Date(Date.now() + (email.coalesceKey ? COALESCE_SECONDS * 1000 : 0));
-  const insert = tx
-    .insert(outboxEmail)
-    .values({
-      to: email.to,
-      template: email.template,
-      payload: email.payload,
-      nextAttemptAt: due,
-      coalesceKey: email.coalesceKey,
-    });
+  const insert = tx.insert(outboxEmail).values({
+    to: email.to,
+    template: email.template,
+    payload: email.payload,
+    nextAttemptAt: due,
+    coalesceKey: email.coalesceKey,
+  });
   const [row] = await (
     email.coalesceKey
       ? insert.onConflictDoUpdate({

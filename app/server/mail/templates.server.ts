@@ -2,6 +2,7 @@
  * E-mail templates: each turns a payload into a subject and a plain-text and an HTML part
  * (issue: every message has both). Values are escaped in the HTML part.
  */
+import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/lib/account-answers';
 import { companyInfo, env } from '../env.server';
 
 export interface RenderedEmail {
@@ -114,7 +115,29 @@ const templates = {
   },
   /** notify-user-creation: a new account and its sign-up answers, to the lender (product §7). */
   'user-created'(p: Payload): RenderedEmail {
-    const rows = Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v] as [string, unknown]);
+    // The payload keeps the original notice's camelCase names (product §3); people read labels.
+    const answers: StoredAnswers = {
+      isAccredited: (p.isAccredited as boolean | null) ?? null,
+      income: (p.income as string | null) ?? null,
+      netWorth: (p.netWorth as string | null) ?? null,
+      investmentExperience: (p.investmentExperience as string | null) ?? null,
+      loanType: (p.loanType as string | null) ?? null,
+      propertyTypes: typeof p.propertyType === 'string' && p.propertyType ? p.propertyType.split(', ') : [],
+      hasSpecificAddress: (p.hasSpecificAddress as boolean | null) ?? null,
+      propertyAddress: (p.propertyAddress as string | null) ?? null,
+      loanAmountRange: (p.loanAmount as string | null) ?? null,
+      projectDescription: (p.projectDescription as string | null) ?? null,
+      desiredLoanAmount: (p.desiredLoanAmount as number | null) ?? null,
+      estimatedPropertyValue: (p.estimatedPropertyValue as number | null) ?? null,
+    };
+    const roles = [p.isBorrower && 'Borrower', p.isInvestor && 'Investor'].filter(Boolean).join(' and ');
+    const rows: [string, unknown][] = [
+      ['Name', p.name],
+      ['E-mail', p.email],
+      ['Joining as', roles],
+      ...(p.isInvestor ? investorAnswerRows(answers) : []),
+      ...(p.isBorrower ? borrowerAnswerRows(answers) : []),
+    ];
     const link = `${env().PUBLIC_URL}/admin-dashboard/users`;
     return {
       subject: `New account: ${String(p.name)}`,

@@ -1,0 +1,143 @@
+/**
+ * The action of /dashboard/profile (product §2 Profile; product decisions): one card, one intent
+ * (parsed, never cast): basic info, investment profile (investors), borrower preferences
+ * (borrowers), notification preferences, the photo (PNG, JPEG or WebP up to 2 MB, read through
+ * `readUpload` and re-encoded), the reset e-mail, change password and 'Logout All Devices'. Every
+ * intent changes only the signed-in user's own profile. Answers `{ intent, ok, toast, result }`.
+ */
+import type { SubmissionResult } from '@conform-to/react';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { parseForm } from '~/lib/parse-form';
+import {
+  AVATAR_MAX_BYTES,
+  basicInfoSchema,
+  borrowerPreferencesSchema,
+  investmentProfileSchema,
+  notificationPreferencesSchema,
+} from '~/lib/schemas/profile';
+import type { Toast } from '~/lib/toast';
+import { answerRefusals } from '../answers.server';
+import { changePasswordAction } from '../auth-actions.server';
+import { callAuth, cookieHeaders } from '../auth-gateway.server';
+import {
+  replaceAvatar,
+  updateBasicInfo,
+  updateBorrowerPreferences,
+  updateInvestmentProfile,
+  updateNotificationPreferences,
+} from '../domain/profiles.server';
+import { bufferFile, readUpload, type BufferedFile } from '../forms.server';
+import { logger } from '../logger.server';
+import type { Viewer } from '../viewer.server';
+
+const profileIntent = z.object({
+  intent: z.enum(['basic', 'investment', 'borrower', 'notifications', 'avatar', 'reset-email', 'change-password', 'logout-all']),
+});
+type Intent = z.infer<typeof profileIntent>['intent'];
+
+function answer(intent: Intent, status: number, toast: Toast, result?: SubmissionResult<string[]>, init?: ResponseInit) {
+  return data({ intent, ok: status < 400, toast, result }, { ...init, status });
+}
+const saved: Toast = { type: 'success', title: 'Profile updated successfully!' };
+const failed = (message: string): Toast => ({
+  type: 'error',
+  title: 'Error',
+  description: `Failed to update profile: ${message}`,
+});
+
+/** Answers one form of the profile page for `viewer` (a borrower or an investor). */
+export async function profileAction(request: Request, context: AppLoadContext, viewer: Viewer) {
+  return answerRefusals(async () => {
+    const upload = await readUpload(request, {
+      maxFiles: 1,
+      accept: (file) => bufferFile(file, AVATAR_MAX_BYTES, 'The image must be under 2MB.'),
+    });
+    return answerIntent(request, context, viewer, upload.form, upload.files[0]);
+  });
+}
+
+async function answerIntent(
+  request: Request,
+  context: AppLoadContext,
+  viewer: Viewer,
+  formData: FormData,
+  avatar: BufferedFile | undefined,
+) {
+  const parsed = profileIntent.safeParse({ intent: formData.get('intent') });
+  if (!parsed.success) return answer('basic', 400, failed('unknown request'));
+  const { intent } = parsed.data;
+
+  switch (intent) {
+    case 'basic': {
+      const submission = parseForm(formData, { schema: basicInfoSchema });
+      if (submission.status !== 'success')
+        return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
+      await updateBasicInfo(viewer.id, submission.value);
+      return answer(intent, 200, saved, submission.reply());
+    }
+    case 'investment': {
+      if (!viewer.isInvestor) return answer(intent, 403, failed('only investors have an investment profile'));
+      const submission = parseForm(formData, { schema: investmentProfileSchema });
+      if (submission.status !== 'success')
+        return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
+      await updateInvestmentProfile(viewer.id, submission.value);
+      return answer(intent, 200, saved, submission.reply());
+    }
+    case 'borrower': {
+      if (!viewer.isBorrower) return answer(intent, 403, failed('only borrowers have borrower preferences'));
+      const submission = parseForm(formData, { schema: borrowerPreferencesSchema });
+      if (submission.status !== 'success')
+        return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
+      await updateBorrowerPreferences(viewer.id, submission.value);
+      return answer(intent, 200, saved, submission.reply());
+    }
+    case 'notifications': {
+      const submission = parseForm(formData, { schema: notificationPreferencesSchema });
+      if (submission.status !== 'success') return answer(intent, 400, failed('invalid preferences'), submission.reply());
+      await updateNotificationPreferences(viewer.id, submission.value);
+      return answer(intent, 200, { type: 'success', title: 'Notification preferences saved' }, submission.reply());
+    }
+    case 'avatar': {
+      if (!avatar || avatar.field !== 'avatar' || avatar.bytes.byteLength === 0)
+        return answer(intent, 400, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' });
+      const result = await replaceAvatar(viewer.id, avatar.bytes);
+      if (result.ok) return answer(intent, 200, { type: 'success', title: 'Profile photo updated' });
+      return result.reason === 'type'
+        ? answer(intent, 415, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' })
+        : answer(intent, 500, { type: 'error', title: 'Upload failed', description: 'Please try again.' });
+    }
+    case 'reset-email': {
+      const res = await callAuth(request, context.clientIp, '/request-password-reset', {
+        email: viewer.email,
+        redirectTo: '/reset-password',
+      });
+      if (res.status === 429)
+        return answer(intent, 429, {
+          type: 'error',
+          title: 'Error',
+          description: 'Too many attempts. Please wait a minute and try again.',
+        });
+      if (!res.ok)
+        return answer(intent, 500, {
+          type: 'error',
+          title: 'Error',
+          description: 'Failed to send reset email. Please try again.',
+        });
+      return answer(intent, 200, {
+        type: 'success',
+        title: 'Reset Email Sent',
+        description: 'Check your email for password reset instructions',
+      });
+    }
+    case 'change-password':
+      return changePasswordAction(request, context, formData);
+    case 'logout-all': {
+      // product decisions: every session of the user, this one included; then to /login.
+      const revoked = await callAuth(request, context.clientIp, '/revoke-sessions', {});
+      if (!revoked.ok) logger.error({ status: revoked.status }, 'revoking sessions failed');
+      const out = await callAuth(request, context.clientIp, '/sign-out', {});
+      throw redirect('/login', { headers: cookieHeaders(out.cookies) });
+    }
+  }
+}
