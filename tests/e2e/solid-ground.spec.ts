@@ -20,6 +20,7 @@ import {
   postForm,
   sessionCookie,
   signIn,
+  uniqueEmail,
   uniqueIp,
   waitForMail,
 } from '../support/accounts';
@@ -219,4 +220,43 @@ test('27: while PostgreSQL is out of reach, pages that need it answer 503 with R
     await cleanup.query(`drop database if exists ${name} with (force)`);
     await cleanup.end();
   }
+});
+
+test('4: an unconfirmed sign-in and Account Created offer a new verification e-mail, with the same answer for any address', async ({
+  page,
+}) => {
+  const email = uniqueEmail('resend');
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
+  await page.goto('/login?signup=true');
+  const form = page.locator('form#sign-up');
+  await form.getByLabel('Full name').fill('Resend Tester');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByRole('checkbox', { name: /Borrower/ }).check();
+  await form.getByRole('checkbox', { name: /I accept/ }).check();
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account Created' })).toBeVisible();
+  await waitForMail(email, 'Confirm your e-mail address');
+  const confirmations = async () =>
+    (await readMails(dataDir)).filter((m) => m.to === email && m.subject.includes('Confirm your e-mail address')).length;
+  expect(await confirmations()).toBe(1);
+  await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
+  await expect(page.getByText('Verification e-mail sent').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account Created' })).toBeVisible();
+  await expect.poll(confirmations, { timeout: 15_000 }).toBe(2);
+
+  // Signing in before confirming offers it too.
+  const refused = await postForm('/login', { intent: 'signin', email, password: PASSWORD });
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain('Resend verification e-mail');
+
+  // The same answer for an address without an account.
+  const known = await postForm('/login', { intent: 'resend', email });
+  const unknown = await postForm('/login', { intent: 'resend', email: uniqueEmail('nobody') });
+  expect(known.status).toBe(200);
+  expect(unknown.status).toBe(200);
+  const sentence = 'If this address has an account waiting for confirmation, a new link is on its way.';
+  expect(await known.text()).toContain(sentence);
+  expect(await unknown.text()).toContain(sentence);
 });
