@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
-    include: ['tests/integration/**/*.test.ts', 'app/**/*.test.ts'],
+    include: ['tests/integration/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/support/vitest-setup.ts'],
     testTimeout: 30_000,

@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
 import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { NonceContext } from './lib/nonce';
+import { RequestIdContext } from './lib/request-id';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/unavailable.server';
 import { logger } from './server/logger.server';
 
@@ -74,7 +75,9 @@ export default function handleRequest(
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext.Provider value={loadContext.requestId ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -2,11 +2,12 @@
  * The document shell and root loader: company details (from configuration), the signed-in
  * user for the header, and a one-time flash toast.
  */
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { setLenderTimeZone } from './lib/format';
 import { useNonce } from './lib/nonce';
+import { RouteErrorPage } from './components/layout/error-page';
 import { ToastOutlet } from './components/layout/toast-outlet';
 import { getRootData } from './server/root-data.server';
 
@@ -61,23 +62,11 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>('root');
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? 'Oops! Page not found' : status === 503 ? "We'll be right back" : 'Something went wrong';
-  const message =
-    status === 404
-      ? 'The page you are looking for does not exist.'
-      : status === 503
-        ? 'The site cannot reach its records for a moment. Please try again in a minute.'
-        : 'An unexpected error occurred. Please try again.';
+/** Errors of the root loader or a layout without a boundary of its own: the page alone. */
+export function ErrorBoundary() {
   return (
-    <main id="main" className="container-page flex flex-1 flex-col items-center justify-center py-24 text-center">
-      <p className="eyebrow">Error {status}</p>
-      <h1 className="mt-3 text-4xl">{title}</h1>
-      <p className="mt-4 text-muted">{message}</p>
-      <a href="/" className="mt-8 rounded-md bg-navy-900 px-5 py-3 font-medium text-white hover:bg-navy-800">
-        Return to Home
-      </a>
+    <main id="main" className="flex flex-1 flex-col">
+      <RouteErrorPage tone="dark" back={{ to: '/', label: 'Return to Home' }} />
     </main>
   );
 }

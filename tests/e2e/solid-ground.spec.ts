@@ -203,7 +203,10 @@ test('27: while PostgreSQL is out of reach, pages that need it answer 503 with R
     const out = await page();
     expect(out.status).toBe(503);
     expect(out.headers.get('retry-after')).toBe('30');
-    expect(await out.text()).toContain('right back');
+    const html = await out.text();
+    expect(html).toContain('right back');
+    // The page gives the request id the log has, for the lender to look up.
+    expect(html).toContain(out.headers.get('x-request-id')!);
     expect((await page('.data')).status).toBe(503);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
     await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));

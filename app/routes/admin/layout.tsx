@@ -4,7 +4,8 @@
  * is_admin in the database itself (requireAdmin), this layout included.
  */
 import { Building2, LayoutDashboard, MailCheck, MessageSquare, ScrollText, Settings, Users } from 'lucide-react';
-import { Outlet } from 'react-router';
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { RouteErrorPage } from '~/components/layout/error-page';
 import type { Route } from './+types/layout';
 import { DashboardShell, type ShellLink } from '~/components/layout/dashboard-shell';
 import { requireAdmin } from '~/server/guards.server';
@@ -28,6 +29,23 @@ export default function AdminLayout({ loaderData: { viewer } }: Route.ComponentP
   return (
     <DashboardShell area="Admin" links={links} viewerName={viewer.name} viewerDetail={viewer.email}>
       <Outlet />
+    </DashboardShell>
+  );
+}
+
+/** An admin page that fails keeps the sidebar (when this layout's own loader succeeded). */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>('routes/admin/layout');
+  const page = <RouteErrorPage back={{ to: '/admin-dashboard', label: 'Back to the dashboard' }} />;
+  if (!data)
+    return (
+      <main id="main" className="flex flex-1 flex-col bg-ivory">
+        {page}
+      </main>
+    );
+  return (
+    <DashboardShell area="Admin" links={links} viewerName={data.viewer.name} viewerDetail={data.viewer.email}>
+      {page}
     </DashboardShell>
   );
 }
