@@ -162,12 +162,12 @@ export function Choice({
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   return (
-    <div className="flex gap-3">
+    <div className={cn('flex min-h-11 gap-3', description ? 'items-start py-0.5' : 'items-center')}>
       <input
         key={key}
         {...inputProps}
         id={id}
-        className="mt-0.5 size-5 shrink-0 rounded border-line text-navy-900 accent-navy-900 focus:ring-2 focus:ring-navy-200"
+        className="size-5 shrink-0 rounded border-line text-navy-900 accent-navy-900 focus:ring-2 focus:ring-navy-200"
       />
       <label htmlFor={id} className="text-sm text-ink">
         <span className="font-medium">{label}</span>

@@ -10,9 +10,10 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { FilePicker } from '~/components/ui/file-picker';
 import { dealImageUrl } from '~/lib/deals';
 import { parseForm } from '~/lib/parse-form';
-import { ADMIN_PROPERTY_TYPES, dealFormSchema } from '~/lib/schemas/deal';
+import { ADMIN_PROPERTY_TYPES, DEAL_IMAGE_MAX_BYTES, DEAL_PROSPECTUS_MAX_BYTES, dealFormSchema } from '~/lib/schemas/deal';
 import type { ActionAnswer } from '~/lib/use-action-answer';
 import { useActionAnswer } from '~/lib/use-action-answer';
 
@@ -157,7 +158,7 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
                   <button
                     type="button"
                     onClick={() => setKept((all) => all.filter((x) => x !== k))}
-                    className="absolute top-1 right-1 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold text-danger"
+                    className="absolute top-0 right-0 inline-flex min-h-11 items-center rounded-md bg-white/90 px-2 text-xs font-semibold text-danger sm:min-h-8"
                   >
                     Remove<span className="sr-only"> image {i + 1}</span>
                   </button>
@@ -165,40 +166,36 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
               ))}
             </ul>
           )}
+          <FilePicker
+            id="deal-images"
+            name="images"
+            label={kept.length ? 'Add images' : 'Images'}
+            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+            multiple
+            maxBytes={DEAL_IMAGE_MAX_BYTES}
+            hint="PNG, JPG or GIF (MAX. 10MB each). The first image is the cover."
+          />
           <div>
-            <label htmlFor="deal-images" className="mb-1.5 block text-sm font-medium text-navy-900">
-              {kept.length ? 'Add images' : 'Images'}
-            </label>
-            <input
-              id="deal-images"
-              type="file"
-              name="images"
-              multiple
-              accept="image/*"
-              aria-describedby="deal-images-hint"
-              className="block text-sm"
-            />
-            <p id="deal-images-hint" className="mt-1 text-sm text-muted">
-              PNG, JPG or GIF (MAX. 10MB each). The first image is the cover.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="deal-prospectus" className="mb-1.5 block text-sm font-medium text-navy-900">
-              Prospectus (PDF)
-            </label>
             {deal?.prospectusFileName && !removeProspectus && (
               <p className="mb-2 flex items-center gap-3 text-sm">
-                Current: {deal.prospectusFileName}
+                Current prospectus: {deal.prospectusFileName}
                 <button
                   type="button"
                   onClick={() => setRemoveProspectus(true)}
-                  className="text-xs font-semibold text-danger hover:underline"
+                  className="inline-flex min-h-11 items-center text-sm font-semibold text-danger hover:underline sm:min-h-0"
                 >
-                  Remove
+                  Remove<span className="sr-only"> the current prospectus</span>
                 </button>
               </p>
             )}
-            <input id="deal-prospectus" type="file" name="prospectus" accept="application/pdf" className="block text-sm" />
+            <FilePicker
+              id="deal-prospectus"
+              name="prospectus"
+              label="Prospectus (PDF)"
+              accept="application/pdf"
+              maxBytes={DEAL_PROSPECTUS_MAX_BYTES}
+              hint="One PDF, up to 25 MB. It replaces the current one."
+            />
           </div>
         </section>
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -75,12 +75,12 @@ export function DealCard({ deal, canFollow }: { deal: DealCardData; canFollow: b
         <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
           <Link
             to={`/deal/${deal.id}`}
-            className="inline-flex h-11 flex-1 items-center justify-center rounded-lg border border-navy-300 px-4 text-sm font-semibold text-navy-900 hover:bg-navy-50"
+            className="inline-flex h-11 items-center justify-center sm:flex-1 rounded-lg border border-navy-300 px-4 text-sm font-semibold text-navy-900 hover:bg-navy-50"
           >
             View Details<span className="sr-only"> of {deal.title}</span>
           </Link>
           {canFollow && deal.status === 'Active' && (
-            <FollowButton className="flex-1" dealId={deal.id} dealTitle={deal.title} following={deal.following} active />
+            <FollowButton className="sm:flex-1" dealId={deal.id} dealTitle={deal.title} following={deal.following} active />
           )}
         </div>
       </div>

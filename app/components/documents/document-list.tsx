@@ -8,11 +8,14 @@ import { Download, FileText, Pencil } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { EmptyState } from '~/components/layout/dashboard-shell';
+import { Card } from '~/components/ui/card';
+import { Th } from '~/components/ui/table';
 import { ConfirmDelete } from '~/components/ui/confirm-delete';
 import { DOCUMENT_TITLE_MAX, formatBytes, typeLabel } from '~/lib/documents';
 import type { Toast } from '~/lib/toast';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { formatDate } from '~/lib/format';
+import { iconButtonClasses } from '~/components/ui/button';
 
 export interface DocumentRow {
   id: string;
@@ -69,11 +72,7 @@ function TitleCell({ doc }: { doc: DocumentRow }) {
   return (
     <span className="flex items-center gap-2">
       <span className="font-medium text-navy-900">{title}</span>
-      <button
-        type="button"
-        onClick={() => setEditing(true)}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
-      >
+      <button type="button" onClick={() => setEditing(true)} className={iconButtonClasses()}>
         <Pencil aria-hidden className="size-4" />
         <span className="sr-only">Rename {title}</span>
       </button>
@@ -99,21 +98,22 @@ function Row({ doc }: { doc: DocumentRow }) {
   if (remover.state !== 'idle' || (remover.data && remover.data.ok)) return null;
   return (
     <tr className="border-t border-line align-middle">
-      <td className="py-3 pr-4">
+      <td className="min-w-48 py-3 pr-4">
         <TitleCell doc={doc} />
         <span className="mt-0.5 block text-xs text-muted sm:hidden">
           {doc.fileName} · {formatBytes(doc.fileSize)}
         </span>
       </td>
-      <td className="hidden py-3 pr-4 text-sm text-muted sm:table-cell">{doc.fileName}</td>
+      <td className="hidden max-w-56 py-3 pr-4 text-sm text-muted sm:table-cell">
+        <span className="block truncate" title={doc.fileName}>
+          {doc.fileName}
+        </span>
+      </td>
       <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted md:table-cell">{formatBytes(doc.fileSize)}</td>
       <td className="hidden py-3 pr-4 text-sm text-muted md:table-cell">{typeLabel(doc.mimeType)}</td>
       <td className="hidden py-3 pr-4 text-sm whitespace-nowrap text-muted lg:table-cell">{formatDate(doc.createdAt)}</td>
       <td className="py-3 text-right whitespace-nowrap">
-        <a
-          href={`/documents/${doc.id}/download`}
-          className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
-        >
+        <a href={`/documents/${doc.id}/download`} className={iconButtonClasses()}>
           <Download aria-hidden className="size-4" />
           <span className="sr-only">Download {doc.title}</span>
         </a>
@@ -125,10 +125,7 @@ function Row({ doc }: { doc: DocumentRow }) {
 
 export function DocumentList({ documents }: { documents: DocumentRow[] }) {
   return (
-    <section
-      aria-labelledby="my-documents"
-      className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-8"
-    >
+    <Card pad="lg" aria-labelledby="my-documents">
       <h2 id="my-documents" className="text-xl">
         My Documents
       </h2>
@@ -141,25 +138,15 @@ export function DocumentList({ documents }: { documents: DocumentRow[] }) {
       ) : (
         <table className="mt-4 w-full text-left">
           <thead>
-            <tr className="text-xs tracking-wide text-muted uppercase">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Title
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold sm:table-cell">
-                File name
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                Size
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                Type
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 font-semibold lg:table-cell">
-                Uploaded
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
+            <tr>
+              <Th>Title</Th>
+              <Th className="hidden sm:table-cell">File name</Th>
+              <Th className="hidden md:table-cell">Size</Th>
+              <Th className="hidden md:table-cell">Type</Th>
+              <Th className="hidden lg:table-cell">Uploaded</Th>
+              <Th className="text-right">
                 <span className="sr-only">Actions</span>
-              </th>
+              </Th>
             </tr>
           </thead>
           <tbody>
@@ -169,6 +156,6 @@ export function DocumentList({ documents }: { documents: DocumentRow[] }) {
           </tbody>
         </table>
       )}
-    </section>
+    </Card>
   );
 }

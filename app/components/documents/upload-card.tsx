@@ -4,11 +4,12 @@
  * the title defaults to the file name without extension. Files of the wrong type or over the
  * limit are refused here before any byte is sent, and again by the server.
  */
-import { CheckCircle2, CloudUpload, FileWarning, Loader2 } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { CheckCircle2, FileWarning, Loader2, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { DOCUMENT_ACCEPT, DOCUMENT_EXTENSIONS, defaultTitle, extensionOf, formatBytes } from '~/lib/documents';
-import { cn } from '~/lib/cn';
+import { iconButtonClasses } from '~/components/ui/button';
+import { Dropzone } from '~/components/ui/dropzone';
 import { showToast } from '~/lib/toast';
 
 interface Job {
@@ -48,7 +49,6 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [jobs, setJobs] = useState<Job[]>([]);
-  const [over, setOver] = useState(false);
   const revalidator = useRevalidator();
 
   const update = (id: string, patch: Partial<Job>) => setJobs((all) => all.map((j) => (j.id === id ? { ...j, ...patch } : j)));
@@ -72,19 +72,14 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
         if (answer.ok) {
           update(id, { state: 'done', progress: 1 });
           showToast({ type: 'success', title: 'Document uploaded successfully', description: file.name });
-          void revalidator.revalidate();
+          // Once the list below shows the document, its progress row has done its job.
+          void revalidator.revalidate().then(() => setJobs((all) => all.filter((j) => j.id !== id)));
         } else {
           update(id, { state: 'error', message: answer.error });
           showToast({ type: 'error', title: 'Failed to upload document', description: `${file.name}: ${answer.error}` });
         }
       });
     }
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault();
-    setOver(false);
-    if (e.dataTransfer.files.length) start(e.dataTransfer.files);
   }
 
   return (
@@ -96,44 +91,22 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
         Upload documents
       </h2>
       <p className="mt-1 text-sm text-muted">Share purchase contracts, appraisals, scopes of work and IDs with our team.</p>
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        data-testid="dropzone"
-        className={cn(
-          'mt-5 flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
-          over ? 'border-brass-500 bg-brass-50' : 'border-line bg-ivory',
-        )}
-      >
-        <CloudUpload aria-hidden className="size-10 text-navy-400" />
-        <p className="mt-3 font-medium text-navy-900">Drag and drop files here</p>
-        <p className="mt-1 text-sm text-muted">or</p>
-        <label
-          htmlFor={inputId}
-          className="mt-2 inline-flex h-11 cursor-pointer items-center rounded-lg bg-navy-900 px-5 text-sm font-semibold text-white hover:bg-navy-800 focus-within:ring-2 focus-within:ring-navy-300"
-        >
-          Choose files
-        </label>
-        <input
-          ref={input}
+      <div className="mt-5">
+        <Dropzone
           id={inputId}
-          type="file"
-          multiple
-          accept={DOCUMENT_ACCEPT}
-          className="sr-only"
-          aria-describedby={`${inputId}-hint`}
-          onChange={(e) => {
-            if (e.currentTarget.files?.length) start(e.currentTarget.files);
-            e.currentTarget.value = '';
+          label="Choose files"
+          inputRef={input}
+          onFiles={start}
+          inputProps={{
+            multiple: true,
+            accept: DOCUMENT_ACCEPT,
+            onChange: (e) => {
+              if (e.currentTarget.files?.length) start(e.currentTarget.files);
+              e.currentTarget.value = '';
+            },
           }}
+          hint={<>PDF, DOC, DOCX, JPG, PNG or TXT · up to {Math.round(maxBytes / 1024 / 1024)} MB each</>}
         />
-        <p id={`${inputId}-hint`} className="mt-3 text-xs text-muted">
-          PDF, DOC, DOCX, JPG, PNG or TXT · up to {Math.round(maxBytes / 1024 / 1024)} MB each
-        </p>
       </div>
       {jobs.length > 0 && (
         <ul className="mt-5 grid gap-3" aria-label="Uploads">
@@ -146,7 +119,19 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
                   {job.state === 'error' && <FileWarning aria-hidden className="size-4 shrink-0 text-danger" />}
                   <span className="truncate font-medium">{job.name}</span>
                 </span>
-                <span className="shrink-0 text-muted">{formatBytes(job.size)}</span>
+                <span className="flex shrink-0 items-center gap-1 text-muted">
+                  {formatBytes(job.size)}
+                  {job.state === 'error' && (
+                    <button
+                      type="button"
+                      onClick={() => setJobs((all) => all.filter((j) => j.id !== job.id))}
+                      className={iconButtonClasses()}
+                    >
+                      <X aria-hidden className="size-4" />
+                      <span className="sr-only">Dismiss {job.name}</span>
+                    </button>
+                  )}
+                </span>
               </div>
               {job.state === 'error' ? (
                 <p className="mt-1 text-sm text-danger">{job.message}</p>

@@ -77,7 +77,7 @@ export function DashboardShell({
   return (
     <div className="flex min-h-dvh flex-1 bg-ivory">
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col bg-navy-950 px-4 py-6 md:flex">
-        <Link to="/" className="rounded-md px-2">
+        <Link to="/" className="flex min-h-11 items-center rounded-md px-2">
           <BrandMark />
           <span className="sr-only"> – home</span>
         </Link>
@@ -94,7 +94,7 @@ export function DashboardShell({
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-16 items-center justify-between bg-navy-950 px-4 md:hidden">
-          <Link to="/" className="rounded-md">
+          <Link to="/" className="flex min-h-11 items-center rounded-md">
             <BrandMark />
             <span className="sr-only"> – home</span>
           </Link>

@@ -7,6 +7,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark } from './brand';
+import { EmailAddress } from '~/components/ui/email-address';
 import { telHref } from '~/lib/format';
 import { publicNavLinks } from '~/lib/nav';
 import type { CompanyInfo } from '~/server/env.server';
@@ -26,15 +27,15 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
 
         <nav aria-label="Footer">
           <h2 className="font-sans text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">Explore</h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
+          <ul className="mt-3 text-sm">
             <li>
-              <Link to="/" className="hover:text-white">
+              <Link to="/" className="inline-flex min-h-11 min-w-11 items-center hover:text-white md:min-h-9 md:min-w-0">
                 Home
               </Link>
             </li>
             {publicNavLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white">
+                <Link to={l.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-white md:min-h-9 md:min-w-0">
                   {l.label}
                 </Link>
               </li>
@@ -51,14 +52,14 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
             </p>
             <p className="flex gap-2.5">
               <Phone className="mt-0.5 size-4 shrink-0 text-brass-300" aria-hidden />
-              <a href={telHref(company.phone)} className="hover:text-white">
+              <a href={telHref(company.phone)} className="inline-flex min-h-11 items-center hover:text-white md:min-h-0">
                 {company.phone}
               </a>
             </p>
             <p className="flex gap-2.5">
               <Mail className="mt-0.5 size-4 shrink-0 text-brass-300" aria-hidden />
-              <a href={`mailto:${company.email}`} className="break-all hover:text-white">
-                {company.email}
+              <a href={`mailto:${company.email}`} className="inline-flex min-h-11 items-center hover:text-white md:min-h-0">
+                <EmailAddress email={company.email} />
               </a>
             </p>
           </address>
@@ -66,14 +67,20 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
 
         <div>
           <h2 className="font-sans text-xs font-semibold tracking-[0.18em] text-brass-300 uppercase">Legal</h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
+          <ul className="mt-3 text-sm">
             <li>
-              <Link to="/privacy-policy" className="hover:text-white">
+              <Link
+                to="/privacy-policy"
+                className="inline-flex min-h-11 min-w-11 items-center hover:text-white md:min-h-9 md:min-w-0"
+              >
                 Privacy Statement
               </Link>
             </li>
             <li>
-              <Link to="/terms-of-service" className="hover:text-white">
+              <Link
+                to="/terms-of-service"
+                className="inline-flex min-h-11 min-w-11 items-center hover:text-white md:min-h-9 md:min-w-0"
+              >
                 Terms of Service
               </Link>
             </li>

@@ -69,7 +69,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
             <BrandMark />
           </span>
         ) : (
-          <Link to="/" onClick={scrollToTop} className="rounded-md">
+          <Link to="/" onClick={scrollToTop} className="flex min-h-11 items-center rounded-md">
             <BrandMark />
             <span className="sr-only"> – home</span>
           </Link>

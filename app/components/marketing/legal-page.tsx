@@ -34,10 +34,13 @@ export function LegalPage({ title, effectiveDate, intro, sections, related }: Le
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[16rem_minmax(0,1fr)] lg:py-20">
         <nav aria-label="On this page" className="lg:sticky lg:top-28 lg:self-start">
           <h2 className="font-sans text-xs font-semibold tracking-[0.18em] text-brass-700 uppercase">On this page</h2>
-          <ol className="mt-4 space-y-2 text-sm">
+          <ol className="mt-4 text-sm lg:space-y-2">
             {sections.map((s, i) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} className="text-navy-800 hover:text-brass-700 hover:underline">
+                <a
+                  href={`#${s.id}`}
+                  className="flex min-h-11 items-center text-navy-800 hover:text-brass-700 hover:underline lg:inline lg:min-h-0"
+                >
                   {i + 1}. {s.title}
                 </a>
               </li>

@@ -41,7 +41,10 @@ function Item({ n }: { n: NotificationItem }) {
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="read" />
           <input type="hidden" name="id" value={n.id} />
-          <button type="submit" className="text-xs font-semibold whitespace-nowrap text-navy-700 hover:underline">
+          <button
+            type="submit"
+            className="min-h-11 text-xs font-semibold whitespace-nowrap text-navy-700 hover:underline sm:min-h-0"
+          >
             Mark as read
           </button>
         </fetcher.Form>

@@ -55,7 +55,7 @@ export function ProfileCard({ profile }: { profile: ProfileView }) {
           type="button"
           onClick={() => input.current?.click()}
           disabled={fetcher.state !== 'idle'}
-          className="absolute right-0 bottom-0 inline-flex size-10 items-center justify-center rounded-full bg-brass-500 text-navy-950 shadow-md hover:bg-brass-400 disabled:opacity-60"
+          className="absolute -right-1 -bottom-1 inline-flex size-11 items-center justify-center rounded-full bg-brass-500 text-navy-950 shadow-md hover:bg-brass-400 disabled:opacity-60"
         >
           <Camera aria-hidden className="size-5" />
           <span className="sr-only">Change profile photo</span>

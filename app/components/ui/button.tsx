@@ -18,7 +18,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-navy-800 hover:bg-navy-50',
 };
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3.5 text-sm',
+  // A phone's tap target is at least 44px tall; from 640px wide a small button may be 36px.
+  sm: 'h-11 px-3.5 text-sm sm:h-9',
   md: 'h-11 px-5 text-sm',
   lg: 'h-13 px-7 text-base',
 };
@@ -30,6 +31,18 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
     'disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55',
     variants[variant],
     sizes[size],
+    className,
+  );
+}
+
+/**
+ * The class list of an icon-only button or link (edit, download, delete …): 44px square on
+ * phones, 36px from 640px wide; `danger` turns red on hover.
+ */
+export function iconButtonClasses(tone: 'neutral' | 'danger' = 'neutral', className?: string) {
+  return cn(
+    'inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted sm:size-9',
+    tone === 'danger' ? 'hover:bg-red-50 hover:text-danger' : 'hover:bg-navy-50 hover:text-navy-900',
     className,
   );
 }

@@ -6,6 +6,7 @@ import { Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClasses } from './button';
+import { iconButtonClasses } from '~/components/ui/button';
 
 export function ConfirmDelete({
   name,
@@ -20,7 +21,7 @@ export function ConfirmDelete({
 }) {
   return (
     <AlertDialog.Root>
-      <AlertDialog.Trigger className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-red-50 hover:text-danger">
+      <AlertDialog.Trigger className={iconButtonClasses('danger')}>
         <Trash2 aria-hidden className="size-4" />
         <span className="sr-only">Delete {name}</span>
       </AlertDialog.Trigger>

@@ -1,10 +1,12 @@
 /**
- * Pagination for admin lists (product §2 View Contacts, §9): 'Showing X-Y of Z {noun}', previous
- * and next, and the current page ±1 — only when there is more than one page. Links keep the
- * rest of the query (search, filters), so a page can be shared or reloaded.
+ * The one pagination, filter pills and list search of the site's lists (product §2 Our Deals, View
+ * Contacts, §9): 'Showing X-Y of Z {noun}', previous and next, and the current page ±1, only when
+ * there is more than one page. Links keep the rest of the query (search, filters), so a page can
+ * be shared or reloaded. Every control is a 44px target on phones.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { pageWindow } from '~/lib/deals';
 
@@ -14,12 +16,15 @@ export function Pager({
   total,
   pageSize,
   noun,
+  preventScrollReset = false,
 }: {
   page: number;
   pageCount: number;
   total: number;
   pageSize: number;
   noun: string;
+  /** Keep the scroll position (a grid of cards under its filters). */
+  preventScrollReset?: boolean;
 }) {
   const { search } = useLocation();
   if (pageCount <= 1) return null;
@@ -32,7 +37,7 @@ export function Pager({
   };
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  const cell = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2 text-sm font-semibold';
+  const cell = 'inline-flex size-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold sm:size-10';
   return (
     <nav aria-label="Pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted">
@@ -40,7 +45,11 @@ export function Pager({
       </p>
       <div className="flex items-center gap-1.5">
         {page > 1 && (
-          <Link to={href(page - 1)} className={cn(cell, 'border-line bg-surface hover:border-navy-400')}>
+          <Link
+            to={href(page - 1)}
+            preventScrollReset={preventScrollReset}
+            className={cn(cell, 'border-line bg-surface hover:border-navy-400')}
+          >
             <ChevronLeft aria-hidden className="size-4" />
             <span className="sr-only">Previous page</span>
           </Link>
@@ -49,6 +58,7 @@ export function Pager({
           <Link
             key={p}
             to={href(p)}
+            preventScrollReset={preventScrollReset}
             aria-current={p === page ? 'page' : undefined}
             aria-label={`Page ${p}`}
             className={cn(
@@ -60,13 +70,58 @@ export function Pager({
           </Link>
         ))}
         {page < pageCount && (
-          <Link to={href(page + 1)} className={cn(cell, 'border-line bg-surface hover:border-navy-400')}>
+          <Link
+            to={href(page + 1)}
+            preventScrollReset={preventScrollReset}
+            className={cn(cell, 'border-line bg-surface hover:border-navy-400')}
+          >
             <ChevronRight aria-hidden className="size-4" />
             <span className="sr-only">Next page</span>
           </Link>
         )}
       </div>
     </nav>
+  );
+}
+
+/** The class list of a filter pill, marked when `active`. */
+export function pillClasses(active: boolean, className?: string) {
+  return cn(
+    'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold transition-colors sm:min-h-9',
+    active ? 'border-navy-900 bg-navy-900 text-white' : 'border-line bg-surface text-navy-800 hover:border-navy-400',
+    className,
+  );
+}
+
+/** The search input and its button, for a GET form of a list (`q`). */
+export function SearchField({
+  q,
+  placeholder,
+  label,
+  id = 'list-search',
+}: {
+  q: string;
+  placeholder: string;
+  label: string;
+  id?: string;
+}) {
+  return (
+    <div role="search" className="flex w-full max-w-xl gap-2">
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder={placeholder}
+        className="block h-11 w-full rounded-lg border border-line bg-surface px-3.5 text-ink shadow-xs focus:border-navy-500 focus:ring-2 focus:ring-navy-200 focus:outline-none"
+      />
+      <button type="submit" className={buttonClasses('navy', 'md')}>
+        Search
+      </button>
+    </div>
   );
 }
 
@@ -83,24 +138,11 @@ export function SearchBox({
   hidden?: Record<string, string>;
 }) {
   return (
-    <form method="get" role="search" className="flex w-full max-w-md gap-2">
+    <form method="get" className="w-full max-w-md">
       {Object.entries(hidden).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <label className="sr-only" htmlFor="list-search">
-        {label}
-      </label>
-      <input
-        id="list-search"
-        type="search"
-        name="q"
-        defaultValue={q}
-        placeholder={placeholder}
-        className="block w-full rounded-lg border border-line bg-surface px-3.5 py-2 text-ink shadow-xs focus:border-navy-500 focus:ring-2 focus:ring-navy-200 focus:outline-none"
-      />
-      <button type="submit" className="rounded-lg bg-navy-900 px-4 text-sm font-semibold text-white hover:bg-navy-800">
-        Search
-      </button>
+      <SearchField q={q} placeholder={placeholder} label={label} />
     </form>
   );
 }
@@ -136,10 +178,7 @@ export function FilterPills({
           key={value ?? 'all'}
           to={href(value)}
           aria-current={value === current ? 'page' : undefined}
-          className={cn(
-            'rounded-full border px-3 py-1.5 text-sm font-semibold capitalize',
-            value === current ? 'border-navy-900 bg-navy-900 text-white' : 'border-line text-navy-800 hover:border-navy-400',
-          )}
+          className={pillClasses(value === current, 'capitalize')}
         >
           {value ?? 'All'}
         </Link>

@@ -19,7 +19,7 @@ export function Tabs({ tabs, defaultValue, label }: { tabs: readonly TabDef[]; d
           <Radix.Trigger
             key={t.value}
             value={t.value}
-            className="rounded-lg px-4 py-2.5 text-xs font-semibold tracking-[0.14em] text-muted transition-colors hover:text-navy-900 data-[state=active]:bg-navy-900 data-[state=active]:text-white sm:px-6 sm:text-sm"
+            className="min-h-11 rounded-lg px-4 py-2.5 text-xs font-semibold tracking-[0.14em] text-muted transition-colors hover:text-navy-900 data-[state=active]:bg-navy-900 data-[state=active]:text-white sm:px-6 sm:text-sm"
           >
             {t.label}
           </Radix.Trigger>

@@ -18,6 +18,7 @@ import { listContacts, setContactStatus } from '~/server/domain/contacts.server'
 import { answer, answerRefusals } from '~/server/answers.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
+import { iconButtonClasses } from '~/components/ui/button';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -120,17 +121,13 @@ function ContactRow({ c }: { c: Row }) {
         <a
           href={`mailto:${c.email}?subject=${subject}`}
           onClick={() => status !== 'replied' && setStatus('replied')}
-          className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+          className={iconButtonClasses()}
         >
           <Reply aria-hidden className="size-4" />
           <span className="sr-only">Reply to {c.name}</span>
         </a>
         {status !== 'archived' && (
-          <button
-            type="button"
-            onClick={() => setStatus('archived')}
-            className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
-          >
+          <button type="button" onClick={() => setStatus('archived')} className={iconButtonClasses()}>
             <Archive aria-hidden className="size-4" />
             <span className="sr-only">Archive inquiry from {c.name}</span>
           </button>

@@ -13,11 +13,11 @@ import { z } from 'zod';
 import type { Route } from './+types/deals';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { Button, buttonClasses, iconButtonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { ConfirmDelete } from '~/components/ui/confirm-delete';
 import { FilterGroup } from '~/components/ui/filter-group';
-import { Pager } from '~/components/ui/pager';
+import { Pager, SearchField } from '~/components/ui/pager';
 import { Table, Th } from '~/components/ui/table';
 import { dealImageUrl } from '~/lib/deals';
 import { percent, usd } from '~/lib/format';
@@ -108,10 +108,7 @@ function DealRow({ d, onDelete }: { d: Row; onDelete: (row: Row) => void }) {
         <Badge tone={d.status === 'Active' ? 'success' : 'neutral'}>{d.status}</Badge>
       </td>
       <td className="py-3 text-right whitespace-nowrap">
-        <Link
-          to={`/admin-dashboard/deals/${d.id}/edit`}
-          className="inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
-        >
+        <Link to={`/admin-dashboard/deals/${d.id}/edit`} className={iconButtonClasses()}>
           <Pencil aria-hidden className="size-4" />
           <span className="sr-only">Edit {d.title}</span>
         </Link>
@@ -191,22 +188,12 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
               void submit(e.currentTarget, { replace: true });
           }}
         >
-          <div className="flex w-full max-w-xl gap-2" role="search">
-            <label htmlFor="deal-search" className="sr-only">
-              Search deals
-            </label>
-            <input
-              id="deal-search"
-              type="search"
-              name="q"
-              defaultValue={list.q}
-              placeholder="Search by title, location, partner or type..."
-              className="block w-full rounded-lg border border-line bg-surface px-3.5 py-2 shadow-xs focus:border-navy-500 focus:ring-2 focus:ring-navy-200 focus:outline-none"
-            />
-            <button type="submit" className={buttonClasses('navy', 'sm', 'h-11')}>
-              Search
-            </button>
-          </div>
+          <SearchField
+            q={list.q}
+            id="deal-search"
+            label="Search deals"
+            placeholder="Search by title, location, partner or type..."
+          />
           <div className="grid gap-4 lg:grid-cols-3">
             <FilterGroup
               legend="Status"

@@ -17,6 +17,7 @@ import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 import { formatDate } from '~/lib/format';
 import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/lib/account-answers';
+import { iconButtonClasses } from '~/components/ui/button';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -111,16 +112,13 @@ function UserDetails({ userId }: { userId: string }) {
                       href={`/documents/${d.id}/download?inline=1`}
                       target="_blank"
                       rel="noreferrer"
-                      className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
+                      className={iconButtonClasses()}
                     >
                       <Eye aria-hidden className="size-4" />
                       <span className="sr-only">Open {d.title}</span>
                     </a>
                   )}
-                  <a
-                    href={`/documents/${d.id}/download`}
-                    className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-navy-50 hover:text-navy-900"
-                  >
+                  <a href={`/documents/${d.id}/download`} className={iconButtonClasses()}>
                     <Download aria-hidden className="size-4" />
                     <span className="sr-only">Download {d.title}</span>
                   </a>
@@ -161,7 +159,12 @@ function Row({ u }: { u: UserRow }) {
     <>
       <tr className="border-t border-line">
         <td className="py-3 pr-4">
-          <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className="flex items-center gap-2 text-left">
+          <button
+            type="button"
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            className="flex min-h-11 items-center gap-2 text-left"
+          >
             <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-muted transition-transform', open && 'rotate-180')} />
             <span>
               <span className="block font-medium text-navy-900">{u.name}</span>
@@ -170,7 +173,7 @@ function Row({ u }: { u: UserRow }) {
           </button>
         </td>
         <td className="py-3 pr-4 text-sm break-all">
-          <a href={`mailto:${u.email}`} className="text-navy-800 hover:underline">
+          <a href={`mailto:${u.email}`} className="inline-flex min-h-11 items-center text-navy-800 hover:underline sm:min-h-0">
             {u.email}
           </a>
         </td>

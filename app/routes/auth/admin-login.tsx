@@ -96,7 +96,7 @@ export default function AdminLoginPage() {
                 name="intent"
                 value="forgot"
                 formNoValidate
-                className="text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
+                className="min-h-11 text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
               >
                 Forgot password?
               </button>

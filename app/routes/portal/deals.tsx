@@ -5,7 +5,8 @@
  */
 import type { Route } from './+types/deals';
 import { DealGrid } from '~/components/deals/deal-grid';
-import { DealFilters, Pagination } from '~/components/deals/deal-list-controls';
+import { DealFilters } from '~/components/deals/deal-list-controls';
+import { Pager } from '~/components/ui/pager';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { INVESTOR_DEALS_PAGE_SIZE, parseDealQuery } from '~/lib/deals';
 import { listDeals } from '~/server/domain/deals.server';
@@ -28,7 +29,14 @@ export default function InvestorDeals({ loaderData }: Route.ComponentProps) {
       </div>
       <DealGrid deals={deals} canFollow columns={2} />
       <div className="mt-10">
-        <Pagination filter={filter} page={page} pageCount={pageCount} />
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          pageSize={INVESTOR_DEALS_PAGE_SIZE}
+          noun="deals"
+          preventScrollReset
+        />
       </div>
     </>
   );

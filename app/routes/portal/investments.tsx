@@ -47,7 +47,10 @@ export default function InvestorDashboard({ loaderData }: Route.ComponentProps) 
         title="Investment Opportunities"
         subtitle="Deeds of trust secured by real estate in Nevada and California."
         actions={
-          <Link to="/dashboard/deals" className="inline-flex items-center gap-2 font-semibold text-navy-800 hover:underline">
+          <Link
+            to="/dashboard/deals"
+            className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-800 hover:underline"
+          >
             View All <span className="sr-only">deals</span>
             <ArrowRight aria-hidden className="size-4" />
           </Link>

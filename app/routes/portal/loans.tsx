@@ -85,13 +85,17 @@ export default function BorrowerDashboard({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <PageHeader title={`Welcome, ${loaderData.name}`} subtitle="Your loan documents and notifications in one place." />
+      {/* The upload card beside the notifications; the documents table below, the full width,
+          so its titles have room (issue "Solid ground" 2). */}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid min-w-0 gap-6">
+        <div className="min-w-0">
           <UploadCard maxBytes={loaderData.maxBytes} />
-          <DocumentList documents={loaderData.documents} />
         </div>
-        <div>
+        <div className="min-w-0">
           <NotificationList title="Document Notifications" items={loaderData.notifications} />
+        </div>
+        <div className="min-w-0 xl:col-span-2">
+          <DocumentList documents={loaderData.documents} />
         </div>
       </div>
     </>

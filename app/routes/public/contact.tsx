@@ -8,6 +8,7 @@ import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { PageHero } from '~/components/marketing/page-hero';
 import { SpamCheck } from '~/components/spam-check';
 import { contactHours, whyChooseUs } from '~/content/contact';
+import { EmailAddress } from '~/components/ui/email-address';
 import { telHref } from '~/lib/format';
 import { contactSchema } from '~/lib/schemas/contact';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -129,14 +130,14 @@ export default function ContactPage() {
               <ul className="mt-6 space-y-5">
                 <li className="flex gap-3">
                   <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-brass-300" />
-                  <a className="hover:text-white" href={telHref(company.phone)}>
+                  <a className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0" href={telHref(company.phone)}>
                     {company.phone}
                   </a>
                 </li>
                 <li className="flex gap-3">
                   <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-brass-300" />
-                  <a className="hover:text-white" href={`mailto:${company.email}`}>
-                    {company.email}
+                  <a className="inline-flex min-h-11 items-center hover:text-white sm:min-h-0" href={`mailto:${company.email}`}>
+                    <EmailAddress email={company.email} />
                   </a>
                 </li>
                 <li className="flex gap-3">

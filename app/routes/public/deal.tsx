@@ -35,11 +35,11 @@ function TopBar() {
   return (
     <div className="bg-navy-950">
       <div className="container-page flex h-16 items-center justify-between">
-        <Link to="/" className="rounded-md">
+        <Link to="/" className="flex min-h-11 items-center rounded-md">
           <BrandMark />
           <span className="sr-only"> – home</span>
         </Link>
-        <Link to="/deals" className="inline-flex items-center gap-2 text-sm font-medium text-navy-100 hover:text-white">
+        <Link to="/deals" className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-navy-100 hover:text-white">
           <ArrowLeft aria-hidden className="size-4" /> Back to Deals
         </Link>
       </div>

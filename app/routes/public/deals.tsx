@@ -7,7 +7,8 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Route } from './+types/deals';
 import { DealGrid } from '~/components/deals/deal-grid';
-import { DealFilters, Pagination } from '~/components/deals/deal-list-controls';
+import { DealFilters } from '~/components/deals/deal-list-controls';
+import { Pager } from '~/components/ui/pager';
 import { OUR_DEALS_PAGE_SIZE, parseDealQuery } from '~/lib/deals';
 import { portalLink } from '~/lib/nav';
 import { listDeals } from '~/server/domain/deals.server';
@@ -26,7 +27,10 @@ export default function OurDeals({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-navy-950 pt-10 pb-16 text-white sm:pb-20">
         <div className="container-page">
-          <Link to={portal} className="inline-flex items-center gap-2 text-sm font-medium text-navy-100 hover:text-white">
+          <Link
+            to={portal}
+            className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-navy-100 hover:text-white"
+          >
             <ArrowLeft aria-hidden className="size-4" /> Back to your portal
           </Link>
           <p className="eyebrow mt-10 !text-brass-300">Deeds of trust</p>
@@ -46,7 +50,7 @@ export default function OurDeals({ loaderData }: Route.ComponentProps) {
         </div>
         <DealGrid deals={deals} canFollow={canFollow} />
         <div className="mt-10">
-          <Pagination filter={filter} page={page} pageCount={pageCount} />
+          <Pager page={page} pageCount={pageCount} total={total} pageSize={OUR_DEALS_PAGE_SIZE} noun="deals" preventScrollReset />
         </div>
       </section>
     </>

@@ -10,6 +10,7 @@ import { HeroSlideshow } from '~/components/marketing/hero-slideshow';
 import { FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
 import { ButtonLink } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
+import { EmailAddress } from '~/components/ui/email-address';
 import { telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
@@ -243,7 +244,7 @@ export default function HomePage() {
                 <li>
                   <a
                     href={telHref(company.phone)}
-                    className="inline-flex items-center gap-3 text-lg font-medium hover:text-brass-300"
+                    className="inline-flex min-h-11 items-center gap-3 text-lg font-medium hover:text-brass-300"
                   >
                     <Phone className="size-5 text-brass-300" aria-hidden />
                     {company.phone}
@@ -252,10 +253,10 @@ export default function HomePage() {
                 <li>
                   <a
                     href={`mailto:${company.email}`}
-                    className="inline-flex items-center gap-3 text-lg font-medium break-all hover:text-brass-300"
+                    className="inline-flex min-h-11 items-center gap-3 text-lg font-medium hover:text-brass-300"
                   >
-                    <Mail className="size-5 text-brass-300" aria-hidden />
-                    {company.email}
+                    <Mail className="size-5 shrink-0 text-brass-300" aria-hidden />
+                    <EmailAddress email={company.email} />
                   </a>
                 </li>
               </ul>
