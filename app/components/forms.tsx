@@ -19,7 +19,8 @@ type Errors = string[] | null | undefined;
 
 /** The errors of one field, announced to assistive technology. */
 export function ErrorList({ id, errors }: { id?: string; errors?: Errors }) {
-  const list = errors?.filter(Boolean);
+  // One sentence once, however many rules it answers for.
+  const list = [...new Set(errors?.filter(Boolean))];
   if (!list?.length) return null;
   return (
     <ul id={id} className="mt-1.5 space-y-0.5 text-sm text-danger" aria-live="polite">

@@ -367,9 +367,13 @@ test('the mail log lists delivered e-mails; the audit log records admin actions 
   await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('archived', { exact: true })).toBeVisible();
 
   await page.goto('/admin-dashboard/audit');
-  const row = page.getByRole('row', { name: /Contact status changed/ }).first();
+  const row = page.getByRole('row', { name: new RegExp(`Contact status changed.*${name}`) });
   await expect(row).toContainText(ADMIN.email);
   await expect(row).toContainText('new → archived');
+  // The entry names its object and links to it (issue "Solid ground" 12).
+  await row.getByRole('link', { name: `Inquiry from ${name} (audit@example.com)` }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard\/contacts\?q=audit%40example\.com/);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
   await page.goto('/admin-dashboard/mail');
   await expect(page.getByRole('heading', { name: 'Mail log' })).toBeVisible();

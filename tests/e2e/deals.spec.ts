@@ -88,19 +88,18 @@ test('an investor filters and pages, follows and unfollows, opens a deal, downlo
     .getByRole('link', { name: /View Details/ })
     .click();
   await expect(page).toHaveURL(/\/deal\/[0-9a-f-]{36}$/);
-  for (const heading of ['Project Overview', 'Investment Details', 'Key Metrics'])
+  for (const heading of ['Project Overview', 'Investment Details'])
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-  for (const label of [
-    'Loan Amount',
-    'Property Size',
-    'Loan-to-Value',
-    'Term',
-    'Investment minimum',
-    'Interest Rate',
-    'Status',
-    'Location',
-  ])
-    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  // Each figure once (issue "Solid ground" 15): the key figures, then the property.
+  for (const label of ['Interest Rate', 'Loan Amount', 'Loan-to-Value', 'Term', 'Investment minimum', 'Property Size'])
+    await expect(page.getByText(label, { exact: true })).toHaveCount(1);
+  // The status is the badge by the title, the location the line under it; neither is repeated.
+  await expect(page.getByText('Location', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Status', { exact: true })).toHaveCount(0);
+  // No blank gap between the gallery and the overview (the map is hidden offline).
+  const gallery = (await page.getByRole('region', { name: 'Gallery' }).boundingBox())!;
+  const overview = (await page.getByRole('heading', { name: 'Project Overview' }).locator('..').boundingBox())!;
+  expect(overview.y - (gallery.y + gallery.height)).toBeLessThanOrEqual(32);
   await expect(page.getByRole('link', { name: 'Back to Deals' })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download Prospectus' }).click();

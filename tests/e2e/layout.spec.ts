@@ -123,7 +123,11 @@ async function inspect(page: Page, narrow: boolean): Promise<Finding[]> {
 async function check(page: Page, path: string, narrow: boolean, problems: string[]) {
   const warnings: string[] = [];
   const listen = (m: { type(): string; text(): string }) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|did not match|server rendered/i.test(m.text()))
+    // React's production build reports a mismatch as 'Minified React error #418' (or #419-#425).
+    if (
+      (m.type() === 'error' || m.type() === 'warning') &&
+      /hydrat|did not match|server rendered|React error #4(1[89]|2[0-5])/i.test(m.text())
+    )
       warnings.push(m.text());
   };
   page.on('console', listen);

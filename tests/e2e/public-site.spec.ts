@@ -58,9 +58,11 @@ test.describe('HTTP', () => {
       expect(page, path).toContain('accredited investors only');
       expect(page, path).toMatch(/online portal/);
       expect(page, path).toContain('Effective date: June 1, 2025');
+      // Both legal pages state the arbitration clause (issue "Solid ground" 16).
+      expect(page, path).toMatch(
+        /binding arbitration in Carson City, Nevada, under the rules of the American Arbitration Association/,
+      );
     }
-    const terms = await text('/terms-of-service');
-    expect(terms).toMatch(/binding arbitration in Carson City, Nevada, under the rules of the American Arbitration Association/);
   });
 
   test('/terms and /privacy redirect permanently', async ({ request }) => {

@@ -19,7 +19,7 @@ export function AuthShell({
   return (
     <div className="bg-ivory pt-18">
       <div className="container-page grid gap-10 py-10 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14 lg:py-16">
-        <aside className="relative isolate hidden overflow-hidden rounded-[var(--radius-card)] bg-navy-950 p-10 text-white lg:flex lg:flex-col lg:justify-end">
+        <aside className="relative isolate hidden min-h-[32rem] overflow-hidden rounded-[var(--radius-card)] bg-navy-950 p-10 text-white lg:sticky lg:top-24 lg:flex lg:flex-col lg:justify-end lg:self-start">
           <Picture name="about-lake" alt="" sizes="40vw" className="absolute inset-0 -z-10 h-full w-full opacity-35" />
           <div className="absolute inset-0 -z-10 bg-gradient-to-t from-navy-950 via-navy-950/70 to-transparent" />
           <p className="eyebrow !text-brass-300">{eyebrow}</p>

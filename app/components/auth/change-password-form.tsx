@@ -38,6 +38,7 @@ export function ChangePasswordForm({
   className?: string;
 }) {
   const [values, setValues] = useState(empty);
+  const [changed, setChanged] = useState(false);
   const [form, fields] = useForm({
     id,
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
@@ -48,6 +49,7 @@ export function ChangePasswordForm({
   useActionAnswer(fetcher, {
     onSuccess() {
       setValues(empty);
+      setChanged(true);
       onSuccess?.();
     },
   });
@@ -72,6 +74,11 @@ export function ChangePasswordForm({
       {password('confirmPassword', 'Confirm New Password', 'new-password')}
       <PasswordChecklist id={`${id}-rules`} password={values.newPassword} confirmation={values.confirmPassword} />
       <ErrorList id={form.errorId} errors={form.errors} />
+      {changed && !values.currentPassword && (
+        <p role="status" className="text-sm text-success">
+          Password updated successfully
+        </p>
+      )}
       <div className={extraButtons ? 'flex justify-end gap-3' : 'flex'}>
         {extraButtons}
         <Button type="submit" variant="navy" disabled={!filled || busy}>

@@ -11,5 +11,5 @@ export default function ToastHost() {
       }),
     [],
   );
-  return <Toaster position="top-right" richColors closeButton theme="light" />;
+  return <Toaster position="bottom-right" richColors closeButton theme="light" offset={24} mobileOffset={16} />;
 }

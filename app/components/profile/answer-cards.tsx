@@ -5,7 +5,7 @@
  */
 import { getFormProps, useForm } from '@conform-to/react';
 import { useState } from 'react';
-import { EditButton, Facts, FormButtons, useProfileFetcher, type ProfileView } from './parts';
+import { EditButton, Facts, FormButtons, SaveResult, useProfileFetcher, type ProfileView } from './parts';
 import { BorrowerQuestions } from '~/components/account/borrower-questions';
 import { InvestorQuestions } from '~/components/account/investor-questions';
 import { ErrorList } from '~/components/forms';
@@ -37,7 +37,14 @@ export function InvestmentProfile({ profile }: { profile: ProfileView }) {
     <Card pad="lg">
       <CardHeader
         title="Investment Profile"
-        action={!editing && <EditButton label="Edit investment profile" onClick={() => setEditing(true)} />}
+        action={
+          !editing && (
+            <div className="flex items-center gap-3">
+              <SaveResult fetcher={fetcher} />
+              <EditButton label="Edit investment profile" onClick={() => setEditing(true)} />
+            </div>
+          )
+        }
       />
       {editing ? (
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">
@@ -77,7 +84,14 @@ export function BorrowerPreferences({ profile }: { profile: ProfileView }) {
     <Card pad="lg">
       <CardHeader
         title="Borrower Preferences"
-        action={!editing && <EditButton label="Edit borrower preferences" onClick={() => setEditing(true)} />}
+        action={
+          !editing && (
+            <div className="flex items-center gap-3">
+              <SaveResult fetcher={fetcher} />
+              <EditButton label="Edit borrower preferences" onClick={() => setEditing(true)} />
+            </div>
+          )
+        }
       />
       {editing ? (
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">

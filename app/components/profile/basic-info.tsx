@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { useState } from 'react';
-import { EditButton, Facts, FormButtons, useProfileFetcher, type ProfileView } from './parts';
+import { EditButton, Facts, FormButtons, SaveResult, useProfileFetcher, type ProfileView } from './parts';
 import { ErrorList, Field } from '~/components/forms';
 import { Card, CardHeader } from '~/components/ui/card';
 import { formatMonthYear } from '~/lib/format';
@@ -31,7 +31,14 @@ export function BasicInfo({ profile }: { profile: ProfileView }) {
     <Card pad="lg">
       <CardHeader
         title="Basic Information"
-        action={!editing && <EditButton label="Edit basic information" onClick={() => setEditing(true)} />}
+        action={
+          !editing && (
+            <div className="flex items-center gap-3">
+              <SaveResult fetcher={fetcher} />
+              <EditButton label="Edit basic information" onClick={() => setEditing(true)} />
+            </div>
+          )
+        }
       />
       {editing ? (
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">

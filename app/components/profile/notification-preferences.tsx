@@ -3,7 +3,7 @@
  * SMS and marketing e-mails.
  */
 import { Mail } from 'lucide-react';
-import { useProfileFetcher, type ProfileView } from './parts';
+import { SaveResult, useProfileFetcher, type ProfileView } from './parts';
 import { Choice } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardHeader } from '~/components/ui/card';
@@ -12,7 +12,11 @@ export function NotificationPreferences({ profile }: { profile: ProfileView }) {
   const fetcher = useProfileFetcher();
   return (
     <Card pad="lg">
-      <CardHeader title="Notification Preferences" icon={<Mail aria-hidden className="size-5 text-brass-600" />} />
+      <CardHeader
+        title="Notification Preferences"
+        icon={<Mail aria-hidden className="size-5 text-brass-600" />}
+        action={<SaveResult fetcher={fetcher} />}
+      />
       <fetcher.Form method="post" className="grid gap-4">
         <input type="hidden" name="intent" value="notifications" />
         <Choice

@@ -2,7 +2,7 @@
  * Pieces every card of the profile shares (product §2 Profile): the profile as the page shows it,
  * the fetcher each card posts with, the Edit button, the view-mode facts and Save / Cancel.
  */
-import { Pencil } from 'lucide-react';
+import { CheckCircle2, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -35,6 +35,21 @@ export function useProfileFetcher(onSuccess?: () => void) {
   const fetcher = useFetcher<ProfileAnswer>();
   useActionAnswer(fetcher, { onSuccess });
   return fetcher;
+}
+
+/**
+ * The inline result of a card's last save (besides its toast): 'Saved' after a success, the
+ * reason after a refusal; nothing while the form is being edited or sent.
+ */
+export function SaveResult({ fetcher }: { fetcher: ReturnType<typeof useProfileFetcher> }) {
+  if (fetcher.state !== 'idle' || !fetcher.data) return null;
+  const { ok, toast } = fetcher.data;
+  return (
+    <p role="status" className={ok ? 'flex items-center gap-1.5 text-sm text-success' : 'text-sm text-danger'}>
+      {ok ? <CheckCircle2 aria-hidden className="size-4" /> : null}
+      {ok ? 'Saved' : (toast?.description ?? toast?.title)}
+    </p>
+  );
 }
 
 /** The Edit button of a card in view mode. */

@@ -4,6 +4,7 @@
  * what. Admins only.
  */
 import { ScrollText } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { listAuditEvents } from '~/server/domain/audit.server';
@@ -25,9 +26,42 @@ const ACTIONS: Record<string, string> = {
   'admin.password_changed': 'Password changed',
 };
 
-function what(e: { action: string; details: Record<string, unknown> }): string {
+type AuditRow = Route.ComponentProps['loaderData']['events'][number];
+
+/** The change itself, in words: a status move, or nothing more than the action. */
+function change(e: AuditRow): string | null {
   if (e.action === 'contact.status_changed') return `${String(e.details.from)} → ${String(e.details.to)}`;
-  return typeof e.details.title === 'string' ? e.details.title : '';
+  return null;
+}
+
+/** The object an event acted on, named, with a link to it while it exists. */
+function Subject({ e }: { e: AuditRow }) {
+  const link = 'inline-flex min-h-11 items-center font-medium text-navy-800 underline-offset-4 hover:underline sm:min-h-0';
+  if (e.subjectType === 'contact')
+    return e.contactEmail ? (
+      <Link className={link} to={`/admin-dashboard/contacts?q=${encodeURIComponent(e.contactEmail)}`}>
+        Inquiry from {e.contactName} ({e.contactEmail})
+      </Link>
+    ) : (
+      <span className="text-muted">A deleted inquiry</span>
+    );
+  if (e.subjectType === 'deal')
+    return e.dealTitle ? (
+      <Link className={link} to={`/admin-dashboard/deals/${e.subjectId}/edit`}>
+        {e.dealTitle}
+      </Link>
+    ) : (
+      <span className="text-muted">{typeof e.details.title === 'string' ? e.details.title : 'A deleted deal'}</span>
+    );
+  if (e.subjectType === 'user')
+    return e.userEmail ? (
+      <Link className={link} to={`/admin-dashboard/users?q=${encodeURIComponent(e.userEmail)}`}>
+        {e.userEmail}
+      </Link>
+    ) : (
+      <span className="text-muted">A deleted account</span>
+    );
+  return <span className="text-muted">{e.subjectType}</span>;
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
@@ -62,7 +96,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDateTime(e.createdAt)}</td>
                     <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
                     <td className="py-3 pr-4 font-medium text-navy-900">{ACTIONS[e.action] ?? e.action}</td>
-                    <td className="py-3">{what(e)}</td>
+                    <td className="py-3">
+                      <Subject e={e} />
+                      {change(e) && <span className="ml-2 text-muted">{change(e)}</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -113,7 +113,7 @@ function ContactRow({ c }: { c: Row }) {
           <button
             type="button"
             onClick={() => setStatus('read', true)}
-            className="mr-2 text-xs font-semibold text-navy-700 hover:underline"
+            className="mr-2 min-h-11 text-xs font-semibold text-navy-700 hover:underline sm:min-h-0"
           >
             Mark read
           </button>

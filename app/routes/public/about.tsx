@@ -150,7 +150,8 @@ export default function AboutPage() {
           </>
         }
       >
-        Tell us about the property and your timeline. We will tell you quickly and plainly whether we can help.
+        Tell us about the property and your timeline. We will tell you quickly and plainly whether we can help. Reach Out opens
+        your client account to apply; Contact Us sends our team a message.
       </CtaBand>
     </>
   );

@@ -1,28 +1,40 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { parseForm } from '~/lib/parse-form';
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Route } from './+types/contact';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { PageHero } from '~/components/marketing/page-hero';
+import { Card } from '~/components/ui/card';
 import { SpamCheck } from '~/components/spam-check';
 import { contactHours, whyChooseUs } from '~/content/contact';
 import { EmailAddress } from '~/components/ui/email-address';
 import { telHref } from '~/lib/format';
 import { contactSchema } from '~/lib/schemas/contact';
 import { originFromMatches, seo } from '~/lib/seo';
-import { showToast } from '~/lib/toast';
+import type { Toast } from '~/lib/toast';
+import { useActionAnswer } from '~/lib/use-action-answer';
 import { useRootData } from '~/root';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { submitContactForm } from '~/server/domain/contact-form.server';
 import { readForm } from '~/server/forms.server';
 
+/** product §8 Contact: the answer to a message sent. */
+const SENT: Toast = {
+  type: 'success',
+  title: 'Message sent!',
+  description: "Thank you for contacting us. We'll get back to you soon.",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const outcome = await submitContactForm(await readForm(request), context.clientIp);
     const headers: HeadersInit = 'retryAfter' in outcome ? { 'Retry-After': String(outcome.retryAfter) } : {};
-    return answer({ ok: outcome.status === 200, result: outcome.result }, { status: outcome.status, headers });
+    const formError = outcome.result.error?.['']?.[0];
+    const toast: Toast | null =
+      outcome.status === 200 ? SENT : formError ? { type: 'error', title: 'Error', description: formError } : null;
+    return answer({ ok: outcome.status === 200, result: outcome.result, toast }, { status: outcome.status, headers });
   });
 }
 
@@ -34,25 +46,15 @@ export default function ContactPage() {
   const [form, fields] = useForm({
     id: 'contact',
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
-    shouldValidate: 'onBlur',
+    // Errors appear on submit, not as a field loses focus: a message appearing on blur moved the
+    // spam check away from the finger about to tap it (issue "Solid ground" 8).
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, { schema: contactSchema }),
   });
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      showToast({
-        type: 'success',
-        title: 'Message sent!',
-        description: "Thank you for contacting us. We'll get back to you soon.",
-      });
-    } else if ('toast' in fetcher.data) {
-      showToast(fetcher.data.toast);
-    } else if (fetcher.data.result?.error?.['']?.length) {
-      showToast({ type: 'error', title: 'Error', description: fetcher.data.result.error[''][0] });
-    }
-  }, [fetcher.state, fetcher.data]);
+  useActionAnswer(fetcher);
+  const sent = fetcher.state === 'idle' && fetcher.data?.ok;
 
   const submitting = fetcher.state !== 'idle';
   return (
@@ -66,9 +68,18 @@ export default function ContactPage() {
       />
 
       <section className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:py-20">
-        <div className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-10">
+        <Card pad="lg" className="sm:p-10">
           <h2 className="text-2xl sm:text-3xl">Send us a message</h2>
           <p className="mt-2 text-muted">We reply within one business day.</p>
+          {sent && (
+            <div role="status" className="mt-6 flex gap-3 rounded-lg border border-success/30 bg-emerald-50 p-4 text-sm text-ink">
+              <CheckCircle2 aria-hidden className="size-5 shrink-0 text-success" />
+              <p>
+                <span className="font-semibold">Message sent!</span> Thank you for contacting us. We&apos;ll get back to you soon.
+                You can send another message below.
+              </p>
+            </div>
+          )}
           <fetcher.Form method="post" {...getFormProps(form)} className="mt-8 grid gap-5 sm:grid-cols-2">
             <Field
               label="Name"
@@ -121,7 +132,7 @@ export default function ContactPage() {
               {!spamToken && <p className="mt-2 text-sm text-muted">Complete the spam check to send your message.</p>}
             </div>
           </fetcher.Form>
-        </div>
+        </Card>
 
         <aside className="space-y-8">
           {company && (

@@ -99,7 +99,8 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
         </p>
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="grid min-w-0 gap-6">
+          {/* content-start: the column does not stretch its rows to the aside's height (no gaps). */}
+          <div className="grid min-w-0 content-start gap-6">
             {images.length > 0 ? (
               <section aria-label="Gallery">
                 <div className="aspect-[16/10] overflow-hidden rounded-[var(--radius-card)] bg-navy-100">
@@ -155,9 +156,30 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
           </div>
 
           <aside className="grid h-fit gap-6">
-            <section className="rounded-[var(--radius-card)] bg-navy-950 p-6 text-white">
-              <p className="text-sm text-navy-200">Loan Amount</p>
-              <p className="font-serif text-4xl text-white">{usd(deal.loanAmount)}</p>
+            {/* The figures an investor reads first, each once (issue "Solid ground" 15). */}
+            <section aria-label="Key figures" className="rounded-[var(--radius-card)] bg-navy-950 p-6 text-white">
+              <dl className="grid grid-cols-2 gap-x-6 gap-y-5">
+                <div className="col-span-2">
+                  <dt className="text-sm text-navy-200">Interest Rate</dt>
+                  <dd className="font-serif text-5xl text-brass-300">{percent(deal.interestRate)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-navy-200">Loan Amount</dt>
+                  <dd className="font-serif text-2xl text-white">{usd(deal.loanAmount)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-navy-200">Term</dt>
+                  <dd className="font-serif text-2xl text-white">{months(deal.termMonths)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-navy-200">Loan-to-Value</dt>
+                  <dd className="font-serif text-2xl text-white">{percent(deal.ltv)}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-navy-200">Investment minimum</dt>
+                  <dd className="font-serif text-2xl text-white">{usd(deal.minimumInvestment)}</dd>
+                </div>
+              </dl>
               <div className="mt-6 grid gap-3">
                 {canFollow && <FollowButton dealId={deal.id} dealTitle={deal.title} following={deal.following} active={active} />}
                 {!canFollow && !active && (
@@ -179,19 +201,8 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
             <Facts
               title="Investment Details"
               items={[
-                ['Loan Amount', usd(deal.loanAmount)],
+                ['Property type', deal.type],
                 ['Property Size', acres(deal.acreage)],
-                ['Loan-to-Value', percent(deal.ltv)],
-                ['Term', months(deal.termMonths)],
-                ['Investment minimum', usd(deal.minimumInvestment)],
-              ]}
-            />
-            <Facts
-              title="Key Metrics"
-              items={[
-                ['Interest Rate', percent(deal.interestRate)],
-                ['Status', deal.status],
-                ['Location', deal.location],
               ]}
             />
             {deal.sponsor && (

@@ -3,7 +3,7 @@
  * loan and property types, Markets We Serve, Partner With Us, Why Choose and the contact
  * block. The organisation's JSON-LD is emitted with the page's meta.
  */
-import { ArrowRight, Building2, Handshake, Landmark, Lightbulb, Mail, MapPinned, Phone, Timer, TrendingUp } from 'lucide-react';
+import { ArrowRight, Building2, Landmark, Mail, Phone, TrendingUp } from 'lucide-react';
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/home';
 import { HeroSlideshow } from '~/components/marketing/hero-slideshow';
@@ -11,6 +11,7 @@ import { FeatureCard, Section, SectionHeading } from '~/components/marketing/sec
 import { ButtonLink } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
 import { EmailAddress } from '~/components/ui/email-address';
+import { advantages, heroImages, loanTypes, markets, propertyTypes } from '~/content/home';
 import { telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
@@ -35,62 +36,6 @@ function fromThisSite(request: Request): boolean {
     return false;
   }
 }
-
-/** Spec §2 Home: loan types, in the spec's order. */
-export const loanTypes = ['Acquisition', 'Refinance', 'Cash-Out', 'Commercial Bridge', 'Multifamily Bridge'] as const;
-
-/** Spec §2 Home: property types, in the spec's order. */
-export const propertyTypes = [
-  'Vacant/Dilapidated Properties',
-  'Industrial',
-  'Retail',
-  'Multifamily',
-  'Single Family Investment',
-  'Land',
-  'Office',
-  'Self Storage',
-  'Mobile Home Parks',
-  'Hotel/Hospitality',
-  'Specialty',
-] as const;
-
-const heroImages = ['hero-home-1', 'hero-home-2', 'hero-home-3'] as const;
-
-const markets = [
-  {
-    state: 'Nevada',
-    text: 'Our home market. From Reno, Sparks and Carson City to Lake Tahoe and the Las Vegas valley, we know the submarkets, the builders and the permitting offices.',
-    cities: ['Reno', 'Sparks', 'Carson City', 'Lake Tahoe', 'Las Vegas', 'Henderson'],
-  },
-  {
-    state: 'California',
-    text: 'Across the border we lend where our borrowers build: the Sacramento region, the Sierra foothills, the Central Valley and Southern California.',
-    cities: ['Sacramento', 'Truckee', 'Roseville', 'Fresno', 'Los Angeles', 'San Diego'],
-  },
-] as const;
-
-const advantages = [
-  {
-    icon: Timer,
-    title: 'Rapid Decision-Making',
-    text: 'Our principals review every request themselves, so you hear yes or no within days, not weeks, and close on your timeline.',
-  },
-  {
-    icon: Lightbulb,
-    title: 'Flexible, Creative Solutions',
-    text: 'We look at the property and the plan, not a checklist. Unusual assets, tight timelines and complex capital stacks are our everyday work.',
-  },
-  {
-    icon: MapPinned,
-    title: 'Deep Market Expertise',
-    text: 'Decades of lending in Nevada and California mean we understand values, absorption and exit strategies block by block.',
-  },
-  {
-    icon: Handshake,
-    title: 'Relationship-Focused',
-    text: 'Most of our borrowers come back for their next project. We earn that by being straightforward, responsive and reliable.',
-  },
-] as const;
 
 function TypeGrid({ items }: { items: readonly string[] }) {
   return (
@@ -133,6 +78,7 @@ export default function HomePage() {
               Explore Loan Programs
             </ButtonLink>
           </div>
+          <p className="mt-4 text-sm text-navy-200">Reach Out opens your client account: apply and share documents securely.</p>
         </div>
       </section>
 
@@ -262,9 +208,12 @@ export default function HomePage() {
               </ul>
             )}
           </div>
-          <ButtonLink to="/login?signup=true" size="lg" className="self-start lg:self-center">
-            Reach Out
-          </ButtonLink>
+          <div className="self-start lg:self-center">
+            <ButtonLink to="/login?signup=true" size="lg">
+              Reach Out
+            </ButtonLink>
+            <p className="mt-2 max-w-56 text-sm text-navy-200">Opens your client account.</p>
+          </div>
         </div>
       </Section>
     </>

@@ -158,6 +158,20 @@ function sections(company: CompanyInfo | undefined): LegalSection[] {
       ),
     },
     {
+      id: 'disputes',
+      title: 'Governing law and disputes',
+      body: (
+        <>
+          <p>This statement is governed by the laws of the State of Nevada.</p>
+          <p>
+            Any dispute about this statement or about how we handle your information will be resolved by binding arbitration in
+            Carson City, Nevada, under the rules of the American Arbitration Association, before a single arbitrator, on an
+            individual basis and not as a class or representative action.
+          </p>
+        </>
+      ),
+    },
+    {
       id: 'contact',
       title: 'Contact us',
       body: company ? (
