@@ -8,8 +8,9 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from 'react-router';
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
+import { requestInfo } from './load-context';
 import { NonceContext } from './lib/nonce';
 import { RequestIdContext } from './lib/request-id';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/unavailable.server';
@@ -18,7 +19,7 @@ import { logger } from './server/logger.server';
 export const streamTimeout = 5_000;
 
 // Requests (by their load context) whose loader or action failed for want of the database.
-const databaseOut = new WeakSet<AppLoadContext>();
+const databaseOut = new WeakSet<object>();
 
 /**
  * Every error a loader or action throws (not a thrown Response) comes here once: an
@@ -27,9 +28,9 @@ const databaseOut = new WeakSet<AppLoadContext>();
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const requestId = (context as AppLoadContext | undefined)?.requestId;
+  const requestId = requestInfo(context).requestId;
   if (isDatabaseUnavailable(error)) {
-    if (context) databaseOut.add(context as AppLoadContext);
+    databaseOut.add(context);
     logger.warn({ err: error, requestId }, 'database unavailable');
     return;
   }
@@ -38,7 +39,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /** A `.data` request that failed for want of the database says so with 503 and Retry-After. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
-  if (!databaseOut.has(context as AppLoadContext)) return response;
+  if (!databaseOut.has(context)) return response;
   const headers = new Headers(response.headers);
   headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, headers });
@@ -63,19 +64,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   if (databaseOut.has(loadContext)) responseStatusCode = markUnavailable(routerContext, responseHeaders) ?? responseStatusCode;
-  const nonce = loadContext.cspNonce ?? '';
+  const { cspNonce: nonce, requestId } = requestInfo(loadContext);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RequestIdContext.Provider value={loadContext.requestId ?? null}>
+        <RequestIdContext.Provider value={requestId}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </RequestIdContext.Provider>
       </NonceContext.Provider>,
@@ -98,7 +99,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (!request.signal.aborted) logger.error({ err: error, requestId: loadContext.requestId }, 'rendering failed');
+          if (!request.signal.aborted) logger.error({ err: error, requestId }, 'rendering failed');
         },
       },
     );

@@ -21,6 +21,7 @@ import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { openDatabase, setDatabase, databaseHandle } from '~/server/db/client.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
+import { requestContext, type RequestInfo } from '~/load-context';
 import { setLenderTimeZone } from '~/lib/format';
 import { logger } from '~/server/logger.server';
 import { startHousekeeping } from '~/server/jobs.server';
@@ -154,14 +155,14 @@ export function createApp({ vite, build }: AppOptions = {}) {
 
   if (vite) app.use(vite.middlewares);
 
-  const loadContext = (req: Request, res: Response) => ({
+  const loadContext = (req: Request, res: Response): RequestInfo => ({
     cspNonce: res.locals.cspNonce as string,
     clientIp: String(req.headers[CLIENT_IP_HEADER]),
     requestId: String(req.id),
     documentRequest: !req.path.endsWith('.data'),
   });
   if (build && isProd && config.PAGE_CACHE) {
-    app.use(pageCache({ build, mode: config.NODE_ENV, personalCookies: PERSONAL_COOKIES, loadContext }));
+    app.use(pageCache({ build, mode: config.NODE_ENV, personalCookies: PERSONAL_COOKIES, requestInfo: loadContext }));
   }
 
   app.use(
@@ -170,7 +171,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
         ? () => vite.ssrLoadModule('virtual:react-router/server-build') as unknown as Promise<ServerBuild>
         : (build ?? (() => import('virtual:react-router/server-build'))),
       mode: config.NODE_ENV,
-      getLoadContext: loadContext,
+      getLoadContext: (req: Request, res: Response) => requestContext(loadContext(req, res)),
     }),
   );
 
@@ -225,8 +226,10 @@ export async function start(options: StartOptions = {}) {
     process.exit(1);
   }
   if (authSecretWasGenerated()) {
-    logger.warn(
-      'AUTH_SECRET is not set: using a generated secret kept in DATA_DIR. Set AUTH_SECRET wherever several processes serve the site.',
+    // Expected on one machine (npm start): not a warning, but say where the secret lives.
+    logger.info(
+      { file: path.join(path.resolve(config.DATA_DIR), 'auth-secret') },
+      'AUTH_SECRET is not set: the session secret is generated once and kept in this file (owner-readable only). Set AUTH_SECRET to the same value wherever several processes serve the site.',
     );
   }
   setLenderTimeZone(config.TIME_ZONE);
@@ -247,7 +250,11 @@ export async function start(options: StartOptions = {}) {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  logger.info({ port, database: handle.kind }, `Ormsby Lending is listening on http://localhost:${port}`);
+  const origin = `http://localhost:${port}`;
+  logger.info(
+    { port, database: handle.kind, adminSignIn: `${origin}/admin-login` },
+    `Ormsby Lending is listening on ${origin} (staff sign in at ${origin}/admin-login)`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -12,7 +12,8 @@
  * (default true in production); the benchmark prints the figures with and without it.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { requestContext, type RequestInfo } from '~/load-context';
 
 /** Public pages safe to cache for anonymous visitors (product §2 route table, public rows). */
 export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
@@ -41,12 +42,12 @@ interface PageCacheOptions {
   mode: string;
   /** Cookie names (or prefixes) that make a request personal, e.g. the session cookie. */
   personalCookies: readonly string[];
-  /** The load context React Router passes to loaders (the nonce is replaced). */
-  loadContext: (req: Request, res: Response) => AppLoadContext;
+  /** The request information React Router passes to loaders (the nonce is replaced). */
+  requestInfo: (req: Request, res: Response) => RequestInfo;
 }
 
 /** Express middleware serving cached anonymous pages; calls `next()` for everything else. */
-export function pageCache({ build, mode, personalCookies, loadContext }: PageCacheOptions) {
+export function pageCache({ build, mode, personalCookies, requestInfo }: PageCacheOptions) {
   const handler = createRequestHandler(build, mode);
   const cache = new Map<string, Promise<CachedPage | null>>();
 
@@ -60,7 +61,7 @@ export function pageCache({ build, mode, personalCookies, loadContext }: PageCac
   async function render(req: Request, res: Response): Promise<CachedPage | null> {
     const url = new URL(req.originalUrl, `http://${req.headers.host ?? 'localhost'}`);
     const request = new Request(url, { headers: { accept: 'text/html', host: url.host } });
-    const response = await handler(request, { ...loadContext(req, res), cspNonce: NONCE_PLACEHOLDER });
+    const response = await handler(request, requestContext({ ...requestInfo(req, res), cspNonce: NONCE_PLACEHOLDER }));
     if (response.status !== 200 || response.headers.has('set-cookie')) return null;
     const headers = [...response.headers].filter(([name]) => name !== 'content-length');
     return { status: response.status, headers, parts: (await response.text()).split(NONCE_PLACEHOLDER) };

@@ -19,6 +19,7 @@ import {
 } from './domain/accounts.server';
 import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
+import { logger } from './logger.server';
 import { hashPassword, verifyPassword } from './password.server';
 
 /** Idle timeout of a session, in seconds (docs/architecture.md "Security model"). */
@@ -48,6 +49,14 @@ function createAuth() {
   const config = env();
   return betterAuth({
     appName: config.COMPANY_NAME,
+    // better-auth's own messages as JSON lines through the process logger, like every other line.
+    logger: {
+      log: (level, message, ...args) =>
+        logger[level](
+          args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {},
+          `better-auth: ${message}`,
+        ),
+    },
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,

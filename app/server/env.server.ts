@@ -103,8 +103,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 /**
  * The secret for sessions and signed tokens: AUTH_SECRET, or one generated once and kept in
- * `DATA_DIR/auth-secret` readable by the owner only (a warning tells to set it when several
- * processes serve the site).
+ * `DATA_DIR/auth-secret` readable by the owner only (an info line at start-up says where, and
+ * to set it when several processes serve the site).
  */
 function resolveAuthSecret(config: z.infer<typeof schema>): { secret: string; generated: boolean } {
   if (config.AUTH_SECRET) return { secret: config.AUTH_SECRET, generated: false };

@@ -4,7 +4,7 @@
  * Resolved once per request; requests without a session cookie touch no database.
  */
 import { eq } from 'drizzle-orm';
-import type { AppLoadContext } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS } from './auth.server';
 import { db } from './db/client.server';
 import { profile, session as sessionTable } from './db/schema';
@@ -29,13 +29,13 @@ export interface ResolvedViewer {
 /** What a loader or action receives that identifies its request (route module args). */
 export interface RequestArgs {
   request: Request;
-  context: AppLoadContext;
+  context: Readonly<RouterContextProvider>;
 }
 
 const SESSION_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.session_token=`);
 // Keyed by the load context: the server makes one per request and React Router hands the same
 // object to every loader of that request, while each loader gets its own copy of the Request.
-const resolved = new WeakMap<AppLoadContext, Promise<ResolvedViewer>>();
+const resolved = new WeakMap<object, Promise<ResolvedViewer>>();
 
 /**
  * The viewer of the request with the headers to relay; resolved once per GET request, however

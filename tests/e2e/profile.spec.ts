@@ -154,7 +154,8 @@ test('change password: current one checked, sign-up rule and mismatch texts, oth
   await page.getByLabel('New Password', { exact: true }).fill('N3w!Passw0rd-x');
   await page.getByLabel('Confirm New Password').fill('N3w!Passw0rd-x');
   await update.click();
-  await expect(page.getByText('Password updated successfully')).toBeVisible();
+  // Said on the page as well as in the toast (issue "Solid ground" 6).
+  await expect(page.getByRole('status').filter({ hasText: 'Password updated successfully' })).toBeVisible();
   await expect(page.getByLabel('Current Password')).toHaveValue('');
 
   // This browser stays signed in; the other session is gone; the old password fails.

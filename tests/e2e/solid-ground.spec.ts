@@ -263,3 +263,35 @@ test('4: an unconfirmed sign-in and Account Created offer a new verification e-m
   expect(await known.text()).toContain(sentence);
   expect(await unknown.text()).toContain(sentence);
 });
+
+test('quiet, honest logs: a normal start warns of nothing, names the admin sign-in, and every line is JSON', async () => {
+  test.setTimeout(120_000);
+  const server = await startServer({
+    DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-logs-')), 'data'),
+    SEED_DEMO: 'true',
+    AUTH_SECRET: '',
+  });
+  try {
+    // A sign-in for an unknown address makes better-auth log: through the same logger.
+    const res = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'signin', email: 'nobody@example.com', password: 'Wr0ng!Passw0rd' }),
+    });
+    expect(res.status).toBe(401);
+    await expect.poll(() => server.output().includes('better-auth:'), { timeout: 10_000 }).toBe(true);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.trim());
+    const entries = lines.map((l) => JSON.parse(l) as { level: number; msg: string; file?: string });
+    const started = entries.slice(0, entries.findIndex((e) => e.msg.includes('is listening on')) + 1);
+    expect(started.filter((e) => e.level >= 40)).toEqual([]);
+    expect(started.at(-1)!.msg).toContain(`${server.url}/admin-login`);
+    expect(started.find((e) => e.msg.startsWith('AUTH_SECRET is not set'))?.file).toMatch(/auth-secret$/);
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+});

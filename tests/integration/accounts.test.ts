@@ -13,6 +13,7 @@ import { outboxEmail, profile, session, user } from '~/server/db/schema';
 import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInLocked } from '~/server/domain/accounts.server';
 import { getViewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../support/test-database';
+import { requestContext } from '~/load-context';
 
 useTestDatabase();
 
@@ -30,7 +31,7 @@ async function post(fields: Record<string, string | string[]>) {
   const response = (await loginAction({
     request,
     params: {},
-    context: { clientIp: `198.51.100.${++ip}`, cspNonce: '', requestId: 'test' },
+    context: requestContext({ clientIp: `198.51.100.${++ip}`, cspNonce: '', requestId: 'test' }),
   } as never)) as unknown;
   if (response instanceof Response) return { status: response.status, response, data: null };
   const r = response as { init: ResponseInit | null; data: { ok: boolean; result: { error?: Record<string, string[]> } } };
@@ -186,7 +187,7 @@ describe('sessions', () => {
   const viewerFor = (cookie: string) =>
     getViewer({
       request: new Request('http://localhost:3000/dashboard', { headers: { Cookie: cookie } }),
-      context: { clientIp: '127.0.0.1', cspNonce: '', requestId: 'test' },
+      context: requestContext({ clientIp: '127.0.0.1', cspNonce: '', requestId: 'test' }),
     });
 
   it('records the sign-in time and reads roles from the database', async () => {
@@ -203,7 +204,8 @@ describe('sessions', () => {
     const cookie = await signedInCookie('once@example.com');
     const copy = (method = 'GET') =>
       new Request('http://localhost:3000/admin-dashboard', { method, headers: { Cookie: cookie } });
-    const context = { clientIp: '127.0.0.1', cspNonce: '', requestId: 'once' };
+    const info = { clientIp: '127.0.0.1', cspNonce: '', requestId: 'once' };
+    const context = requestContext(info);
     // React Router hands each loader its own copy of the Request but the same load context.
     const first = await getViewer({ request: copy(), context });
     expect(first?.email).toBe('once@example.com');
@@ -211,7 +213,7 @@ describe('sessions', () => {
     expect(await getViewer({ request: copy(), context })).toEqual(first);
     // An action may change the session or the user: it never reads what a loader remembered.
     expect(await getViewer({ request: copy('POST'), context })).toBeNull();
-    expect(await getViewer({ request: copy(), context: { ...context, requestId: 'next' } })).toBeNull();
+    expect(await getViewer({ request: copy(), context: requestContext({ ...info, requestId: 'next' }) })).toBeNull();
   });
 
   it('ends a session after 30 idle minutes, and after 12 hours however active', async () => {

@@ -11,6 +11,7 @@ import { db } from '~/server/db/client.server';
 import { contact, outboxEmail, requestCounter } from '~/server/db/schema';
 import { solveAltcha } from '../support/altcha';
 import { useTestDatabase } from '../support/test-database';
+import { requestContext } from '~/load-context';
 
 useTestDatabase();
 
@@ -22,7 +23,7 @@ async function post(fields: Record<string, string>, ip = `203.0.113.${++ipCounte
   const response = (await action({
     request,
     params: {},
-    context: { clientIp: ip, cspNonce: '', requestId: 'test' },
+    context: requestContext({ clientIp: ip, cspNonce: '', requestId: 'test' }),
   } as never)) as unknown as { init: ResponseInit | null; data: { ok: boolean; result: { error?: Record<string, string[]> } } };
   return { status: response.init?.status ?? 200, ok: response.data.ok, errors: response.data.result.error ?? {} };
 }

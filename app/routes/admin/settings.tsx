@@ -17,6 +17,7 @@ import { answerRefusals } from '~/server/answers.server';
 import { changePasswordAction } from '~/server/auth-actions.server';
 import { audit } from '~/server/domain/audit.server';
 import { readForm } from '~/server/forms.server';
+import { requestInfo } from '~/load-context';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () =>
-    changePasswordAction(request, context, await readForm(request), () =>
+    changePasswordAction(request, requestInfo(context), await readForm(request), () =>
       audit(admin, 'admin.password_changed', { type: 'user', id: admin.id }),
     ),
   );

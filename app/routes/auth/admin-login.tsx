@@ -18,6 +18,7 @@ import { answerRefusals } from '~/server/answers.server';
 import { forgotPasswordAction, signInAction } from '~/server/auth-actions.server';
 import { readForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
+import { requestInfo } from '~/load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/admin-dashboard');
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const formData = await readForm(request);
     if (formData.get('intent') === 'forgot') {
-      const sent = await forgotPasswordAction(request, context.clientIp, formData, '/reset-password?from=admin');
+      const sent = await forgotPasswordAction(request, requestInfo(context).clientIp, formData, '/reset-password?from=admin');
       // Spec §8 Reset (admin): its own success wording.
       if (sent.data.ok)
         sent.data.toast = {
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         };
       return sent;
     }
-    return signInAction(request, context.clientIp, formData, { admin: true });
+    return signInAction(request, requestInfo(context).clientIp, formData, { admin: true });
   });
 }
 

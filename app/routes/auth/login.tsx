@@ -19,6 +19,7 @@ import { answerRefusals } from '~/server/answers.server';
 import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAction } from '~/server/auth-actions.server';
 import { readForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
+import { requestInfo } from '~/load-context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/dashboard');
@@ -33,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const formData = await readForm(request);
     const { intent } = loginIntent.parse({ intent: formData.get('intent') });
-    if (intent === 'signup') return signUpAction(request, context.clientIp, formData);
-    if (intent === 'forgot') return forgotPasswordAction(request, context.clientIp, formData, '/reset-password');
-    if (intent === 'resend') return resendVerificationAction(request, context.clientIp, formData);
-    return signInAction(request, context.clientIp, formData, { admin: false });
+    if (intent === 'signup') return signUpAction(request, requestInfo(context).clientIp, formData);
+    if (intent === 'forgot') return forgotPasswordAction(request, requestInfo(context).clientIp, formData, '/reset-password');
+    if (intent === 'resend') return resendVerificationAction(request, requestInfo(context).clientIp, formData);
+    return signInAction(request, requestInfo(context).clientIp, formData, { admin: false });
   });
 }
 

@@ -4,6 +4,7 @@ import type { Route } from './+types/logout';
 import { answerRefusals } from '~/server/answers.server';
 import { signOutAction } from '~/server/auth-actions.server';
 import { readForm } from '~/server/forms.server';
+import { requestInfo } from '~/load-context';
 
 export async function loader() {
   throw redirect('/');
@@ -12,6 +13,6 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     await readForm(request);
-    return signOutAction(request, context.clientIp, '/');
+    return signOutAction(request, requestInfo(context).clientIp, '/');
   });
 }

@@ -18,6 +18,7 @@ import { useActionAnswer } from '~/lib/use-action-answer';
 import { answerRefusals } from '~/server/answers.server';
 import { resetPasswordAction } from '~/server/auth-actions.server';
 import { readForm } from '~/server/forms.server';
+import { requestInfo } from '~/load-context';
 
 function signInPath(url: URL) {
   return url.searchParams.get('from') === 'admin' ? '/admin-login' : '/login';
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () =>
-    resetPasswordAction(request, context.clientIp, await readForm(request), signInPath(new URL(request.url))),
+    resetPasswordAction(request, requestInfo(context).clientIp, await readForm(request), signInPath(new URL(request.url))),
   );
 }
 

@@ -16,6 +16,7 @@ import { SecuritySettings } from '~/components/profile/security-settings';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { keepSessionCookies } from '~/lib/route-headers';
 import { profileAction } from '~/server/actions/profile.server';
+import { requestInfo } from '~/load-context';
 import { getProfile } from '~/server/domain/profiles.server';
 import { requireRole } from '~/server/guards.server';
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'any');
-  return profileAction(request, context, viewer);
+  return profileAction(request, requestInfo(context), viewer);
 }
 
 export default function ProfilePage({ loaderData: { profile } }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import { useRootData } from '~/root';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { submitContactForm } from '~/server/domain/contact-form.server';
 import { readForm } from '~/server/forms.server';
+import { requestInfo } from '~/load-context';
 
 /** product §8 Contact: the answer to a message sent. */
 const SENT: Toast = {
@@ -29,7 +30,7 @@ const SENT: Toast = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
-    const outcome = await submitContactForm(await readForm(request), context.clientIp);
+    const outcome = await submitContactForm(await readForm(request), requestInfo(context).clientIp);
     const headers: HeadersInit = 'retryAfter' in outcome ? { 'Retry-After': String(outcome.retryAfter) } : {};
     const formError = outcome.result.error?.['']?.[0];
     const toast: Toast | null =

@@ -6,7 +6,8 @@
  * intent changes only the signed-in user's own profile. Answers `{ intent, ok, toast, result }`.
  */
 import type { SubmissionResult } from '@conform-to/react';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { data, redirect } from 'react-router';
+import type { RequestInfo } from '~/load-context';
 import { z } from 'zod';
 import { parseForm } from '~/lib/parse-form';
 import {
@@ -47,7 +48,7 @@ const failed = (message: string): Toast => ({
 });
 
 /** Answers one form of the profile page for `viewer` (a borrower or an investor). */
-export async function profileAction(request: Request, context: AppLoadContext, viewer: Viewer) {
+export async function profileAction(request: Request, context: RequestInfo, viewer: Viewer) {
   return answerRefusals(async () => {
     const upload = await readUpload(request, {
       maxFiles: 1,
@@ -59,7 +60,7 @@ export async function profileAction(request: Request, context: AppLoadContext, v
 
 async function answerIntent(
   request: Request,
-  context: AppLoadContext,
+  context: RequestInfo,
   viewer: Viewer,
   formData: FormData,
   avatar: BufferedFile | undefined,
