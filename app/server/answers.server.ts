@@ -7,7 +7,18 @@
 import { data } from 'react-router';
 import type { Toast } from '~/lib/toast';
 import type { ActionAnswer } from '~/lib/use-action-answer';
-import { isRefused, type Refused } from './errors.server';
+import { isRefused, type Refused, type RefusalKind } from './errors.server';
+
+/** The HTTP status of each kind of refusal: the one place a refusal becomes HTTP. */
+const STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  unsupported: 415,
+  'rate-limited': 429,
+};
 
 export type { ActionAnswer };
 
@@ -16,7 +27,7 @@ export function answer<T extends ActionAnswer>(body: T, init: number | ResponseI
   return data(body, typeof init === 'number' ? { status: init } : init);
 }
 
-/** The answer of `error`: its status, its title and message as an error toast, Retry-After on 429. */
+/** The answer of `error`: its kind's status, its title and message as an error toast, Retry-After when given. */
 export function refusalAnswer(error: Refused) {
   const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
   // `intent` and `result` are declared absent, so a route's answers stay one union to read.
@@ -24,7 +35,7 @@ export function refusalAnswer(error: Refused) {
     ok: false,
     toast: { type: 'error', title: error.title, description: error.message },
   };
-  return data(body, { status: error.status, headers });
+  return data(body, { status: STATUS[error.kind], headers });
 }
 
 /**

@@ -1,33 +1,36 @@
 /**
  * Errors a user may see (issue "Solid ground": domain code speaks the domain, not HTTP). Domain
- * functions and the request readers throw `Refused` with the status class of the refusal and
- * the sentence to show; `answerRefusal` (answers.server.ts) is the one place that turns one into
- * an HTTP answer. Anything else thrown is unexpected: logged once with its request id, 500.
+ * functions and the request readers throw `Refused` with the kind of refusal and the sentence to
+ * show; `refusalAnswer` (answers.server.ts) is the one place that turns a kind into an HTTP
+ * status and a toast. Anything else thrown is unexpected: logged once with its request id.
  */
 
-/** The statuses a refusal may carry: bad input, not allowed, not there, conflict, too large, wrong type, too many. */
-export type RefusalStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429;
+/**
+ * Why a request is refused: bad input, not allowed, no such object (or not the user's), a
+ * conflict with the object's state, too large, a type we do not take, too many requests.
+ */
+export type RefusalKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'unsupported' | 'rate-limited';
 
 /** A request refused for a reason the user can act on; `message` is shown as it is. */
 export class Refused extends Error {
   override name = 'Refused';
   constructor(
-    readonly status: RefusalStatus,
+    readonly kind: RefusalKind,
     message: string,
     /** The toast's title. */
     readonly title = 'Error',
-    /** Seconds to wait before trying again (429). */
+    /** Seconds to wait before trying again (rate-limited). */
     readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
 
-/** Another user's object, or none: the same answer for both (product decisions). */
+/** Another user's object, or none: the same refusal for both (product decisions). */
 export class NotFound extends Refused {
   override name = 'NotFound';
   constructor(message = 'Not found.', title = 'Not found') {
-    super(404, message, title);
+    super('not-found', message, title);
   }
 }
 
@@ -35,6 +38,6 @@ export class NotFound extends Refused {
 export function isRefused(error: unknown): error is Refused {
   return (
     error instanceof Refused ||
-    (error instanceof Error && 'status' in error && (error.name === 'Refused' || error.name === 'NotFound'))
+    (error instanceof Error && 'kind' in error && (error.name === 'Refused' || error.name === 'NotFound'))
   );
 }

@@ -73,7 +73,7 @@ export async function bufferFile(file: IncomingFile, maxBytes: number, tooLarge:
   let size = 0;
   for await (const chunk of file.stream) {
     size += chunk.byteLength;
-    if (size > maxBytes) throw new Refused(413, tooLarge, 'File too large');
+    if (size > maxBytes) throw new Refused('too-large', tooLarge, 'File too large');
     chunks.push(chunk);
   }
   return { field: file.field, fileName: file.fileName, bytes: Buffer.concat(chunks) };
@@ -96,7 +96,7 @@ export async function readForm(request: Request): Promise<FormData> {
 export async function readUpload<T>(request: Request, rules: FileRules<T> | null): Promise<{ form: FormData; files: T[] }> {
   const type = request.headers.get('Content-Type') ?? '';
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type))
-    throw new Refused(415, FORM_MESSAGES.unsupported);
+    throw new Refused('unsupported', FORM_MESSAGES.unsupported);
   const form = new FormData();
   if (!request.body) return { form, files: [] };
 
@@ -108,7 +108,7 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
       limits: { files: rules?.maxFiles ?? 0, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, fieldNameSize: 200 },
     });
   } catch {
-    throw new Refused(400, FORM_MESSAGES.unreadable);
+    throw new Refused('invalid', FORM_MESSAGES.unreadable);
   }
 
   const accepted: T[] = [];
@@ -122,21 +122,21 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
   const done = new Promise<void>((resolve) => {
     parser.on('field', (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
       if (failure) return;
-      if (nameTruncated || valueTruncated) return fail(new Refused(413, FORM_MESSAGES.tooLarge));
-      if (!isText(name) || !isText(value)) return fail(new Refused(400, FORM_MESSAGES.text));
+      if (nameTruncated || valueTruncated) return fail(new Refused('too-large', FORM_MESSAGES.tooLarge));
+      if (!isText(name) || !isText(value)) return fail(new Refused('invalid', FORM_MESSAGES.text));
       form.append(name, value);
     });
     parser.on('file', (field: string, stream: Readable, fileName: string, _encoding: string, mimeType: string) => {
       // Listened to at once: a body that ends inside this file makes the stream emit 'error'.
-      stream.on('error', (error: Error) => fail(bodyErrorOf(error) ?? new Refused(400, FORM_MESSAGES.interrupted)));
+      stream.on('error', (error: Error) => fail(bodyErrorOf(error) ?? new Refused('invalid', FORM_MESSAGES.interrupted)));
       streaming.add(stream);
       stream.once('close', () => streaming.delete(stream));
       if (failure || !rules) {
-        if (!rules) fail(new Refused(400, FORM_MESSAGES.noFiles));
+        if (!rules) fail(new Refused('invalid', FORM_MESSAGES.noFiles));
         return void stream.resume();
       }
       if (!isText(field) || !isText(fileName)) {
-        fail(new Refused(400, FORM_MESSAGES.text));
+        fail(new Refused('invalid', FORM_MESSAGES.text));
         return void stream.resume();
       }
       const index = jobs.length;
@@ -150,11 +150,11 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
           .finally(() => stream.resume()),
       );
     });
-    parser.on('filesLimit', () => fail(new Refused(413, FORM_MESSAGES.tooManyFiles(rules?.maxFiles ?? 0))));
-    parser.on('fieldsLimit', () => fail(new Refused(413, FORM_MESSAGES.tooLarge)));
-    parser.on('partsLimit', () => fail(new Refused(413, FORM_MESSAGES.tooLarge)));
+    parser.on('filesLimit', () => fail(new Refused('too-large', FORM_MESSAGES.tooManyFiles(rules?.maxFiles ?? 0))));
+    parser.on('fieldsLimit', () => fail(new Refused('too-large', FORM_MESSAGES.tooLarge)));
+    parser.on('partsLimit', () => fail(new Refused('too-large', FORM_MESSAGES.tooLarge)));
     parser.on('error', (error: Error) => {
-      fail(bodyErrorOf(error) ?? new Refused(400, FORM_MESSAGES.unreadable));
+      fail(bodyErrorOf(error) ?? new Refused('invalid', FORM_MESSAGES.unreadable));
       resolve();
     });
     parser.on('finish', () => resolve());
@@ -179,7 +179,7 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
     const body = bodyErrorOf(failure);
     if (body)
       throw new Refused(
-        body.reason === 'too-large' ? 413 : 400,
+        body.reason === 'too-large' ? 'too-large' : 'invalid',
         body.reason === 'too-large' ? FORM_MESSAGES.tooLarge : FORM_MESSAGES.interrupted,
       );
     throw failure;

@@ -29,7 +29,7 @@ export async function limitUserAction(action: keyof typeof USER_LIMITS, userId: 
   if (!result.allowed) {
     const minutes = Math.ceil(result.retryAfter / 60);
     throw new Refused(
-      429,
+      'rate-limited',
       `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       'Too many requests',
       result.retryAfter,

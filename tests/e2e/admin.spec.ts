@@ -284,7 +284,14 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await page.getByLabel('Images').setInputFiles([
     { name: 'front.png', mimeType: 'image/png', buffer: await image('#b8862f') },
     { name: 'back.png', mimeType: 'image/png', buffer: await image('#11203a') },
+    { name: 'blurry.png', mimeType: 'image/png', buffer: await image('#888888') },
   ]);
+  // The chosen files are previewed and can be removed before saving (issue "Solid ground" 11).
+  const chosen = page.getByRole('list', { name: 'Images to upload' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(3);
+  await expect(chosen.getByRole('img')).toHaveCount(3);
+  await chosen.getByRole('button', { name: 'Remove blurry.png' }).click();
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
   await page.getByLabel('Prospectus (PDF)').setInputFiles({
     name: 'Galena prospectus.pdf',
     mimeType: 'application/pdf',

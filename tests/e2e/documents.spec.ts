@@ -208,3 +208,16 @@ test('bad files are refused with a clear message, leaving no row and no stored f
   const page = await (await fetch(`${baseURL}/dashboard/loans`, { headers: { Cookie: borrower.cookie } })).text();
   expect(page).toContain('No documents yet');
 });
+
+test('22: a good and a bad file in one request: refused whole, nothing stored', async () => {
+  const borrower = await createVerifiedUser({ borrower: true }, 'mixed-files');
+  const res = await upload(borrower.cookie, [
+    { name: 'Appraisal.pdf', bytes: pdf(2000) },
+    { name: 'payload.exe', bytes: pdf(100) },
+  ]);
+  expect(res.status).toBe(415);
+  expect(res.json.documents).toBeUndefined();
+  expect(await storedFiles(borrower.cookie)).toEqual([]);
+  const page = await (await fetch(`${baseURL}/dashboard/loans`, { headers: { Cookie: borrower.cookie } })).text();
+  expect(page).toContain('No documents yet');
+});

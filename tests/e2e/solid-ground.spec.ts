@@ -295,3 +295,98 @@ test('quiet, honest logs: a normal start warns of nothing, names the admin sign-
     await server.exited;
   }
 });
+
+test('6: a toast covers neither the header nor the page’s main action', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
+  await page.goto('/admin-login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.getByRole('link', { name: 'Deals' }).first().click();
+  const add = page.getByRole('link', { name: 'Add New Deal' });
+  await expect(add).toBeVisible();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  // What a click on the action's centre reaches is the action itself.
+  const reached = await add.evaluate((a) => {
+    const r = a.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit === a || a.contains(hit);
+  });
+  expect(reached).toBe(true);
+  await add.click();
+  await expect(page).toHaveURL(/\/admin-dashboard\/deals\/new$/);
+});
+
+test.describe('at 390px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('6: on a phone, a toast leaves the header’s menu reachable', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
+    await page.goto('/login');
+    const form = page.locator('form#sign-in');
+    await form.getByLabel('Email').fill(uniqueEmail('toast'));
+    await form.getByLabel('Password', { exact: true }).fill('Wr0ng!Passw0rd');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+    const reached = await menu.evaluate((a) => {
+      const r = a.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit === a || a.contains(hit);
+    });
+    expect(reached).toBe(true);
+  });
+
+  test('9: the home contact block’s e-mail wraps only after @ or a dot', async ({ page }) => {
+    await page.goto('/');
+    const mail = page.locator('main a[href^="mailto:"]').first();
+    await expect(mail).toBeVisible();
+    const style = await mail.evaluate((a) => {
+      const s = getComputedStyle(a);
+      return { wordBreak: s.wordBreak, wrap: s.overflowWrap, breaks: a.querySelectorAll('wbr').length };
+    });
+    expect(style.wordBreak).not.toBe('break-all');
+    expect(style.wrap).not.toBe('anywhere');
+    expect(style.breaks).toBeGreaterThan(0);
+  });
+});
+
+test('7: sign-up: the side panel is as tall as its content, a password error shows once, and passwords can be shown', async ({
+  page,
+}) => {
+  await page.goto('/login?signup=true');
+  const form = page.locator('form#sign-up');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Please ensure your password meets all requirements and passwords match')).toHaveCount(1);
+  const panel = page.locator('aside').first();
+  const height = (await panel.boundingBox())!.height;
+  expect(height).toBeLessThan(700);
+  const password = form.getByLabel('Password', { exact: true });
+  await password.fill('Str0ng!Passw0rd');
+  await expect(password).toHaveAttribute('type', 'password');
+  await form.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(password).toHaveAttribute('type', 'text');
+});
+
+test('10: the calls to action say where they go', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Reach Out' }).first()).toHaveAttribute('href', '/login?signup=true');
+  await expect(page.getByText('Reach Out opens your client account', { exact: false })).toBeVisible();
+  await page.goto('/about');
+  await expect(
+    page.getByText('Reach Out opens your client account to apply; Contact Us sends our team a message.'),
+  ).toBeVisible();
+});
+
+test('13: on a touch screen the upload card offers no drag and drop', async ({ browser }) => {
+  const user = await createVerifiedUser({ borrower: true }, 'touch');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+  await context.addCookies([{ name, value, url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto('/dashboard/loans');
+  await expect(page.getByText('Choose files')).toBeVisible();
+  await expect(page.getByText('Drag and drop files here')).toBeHidden();
+  await context.close();
+});

@@ -162,7 +162,7 @@ describe('View Contacts', () => {
   it('counts follow new inquiries, status changes and deletions, and a search is counted again', async () => {
     const searched = await listContacts({ q: 'read', status: null, page: 1 });
     const target = contacts.find((c) => c.status === 'new')!;
-    expect(await setContactStatus(target.id, 'read')).toBe('new');
+    expect(await setContactStatus({ id: users[0]!.id, email: users[0]!.email }, target.id, 'read')).toBe('new');
     target.status = 'read';
     const after = await listContacts({ q: 'read', status: null, page: 1 });
     expect(after.total).toBe(searched.total + 1);

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/server/db/client.server';
 import { deal, dealInterest, notification, outboxEmail, profile, user } from '~/server/db/schema';
 import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/deals.server';
+import type { Refused } from '~/server/errors.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
@@ -80,22 +81,24 @@ describe('investor order', () => {
 describe('interest', () => {
   it('20 concurrent follows make one row and one notification; closed and missing deals refuse', async () => {
     const active = ids.find((d) => d.status === 'Active')!;
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => followDeal(investor, active.id)));
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok && o.title === 'Already Interested')).toHaveLength(19);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => followDeal(investor, active.id)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === 'rejected' && (o.reason as Refused).title === 'Already Interested')).toHaveLength(
+      19,
+    );
     const [rows] = await db().select({ n: count() }).from(dealInterest).where(eq(dealInterest.dealId, active.id));
     expect(rows!.n).toBe(1);
     const notes = await db().select().from(notification).where(eq(notification.title, 'Interest Recorded'));
     expect(notes).toHaveLength(1);
     expect((await getDeal(investor.id, active.id))?.following).toBe(true);
 
-    expect(await unfollowDeal(investor, active.id)).toEqual({ ok: true, following: false });
+    await expect(unfollowDeal(investor, active.id)).resolves.toBeUndefined();
     expect((await getDeal(investor.id, active.id))?.following).toBe(false);
 
     const closed = ids.find((d) => d.status === 'Closed')!;
-    expect(await followDeal(investor, closed.id)).toMatchObject({ ok: false, status: 409, title: 'Deal Closed' });
-    expect(await followDeal(investor, randomUUID())).toMatchObject({ ok: false, status: 404 });
-    expect(await followDeal(investor, 'nope')).toMatchObject({ ok: false, status: 404 });
+    await expect(followDeal(investor, closed.id)).rejects.toMatchObject({ kind: 'conflict', title: 'Deal Closed' });
+    await expect(followDeal(investor, randomUUID())).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(followDeal(investor, 'nope')).rejects.toMatchObject({ kind: 'not-found' });
   });
 });
 
@@ -108,7 +111,7 @@ describe('the lender hears of interest changes once per investor and deal (issue
       await unfollowDeal(investor, target);
     }
     await followDeal(investor, target);
-    await followDeal(investor, other);
+    await followDeal(investor, other).catch(() => undefined);
     const rows = await db()
       .select({ payload: outboxEmail.payload, status: outboxEmail.status, due: outboxEmail.nextAttemptAt })
       .from(outboxEmail)

@@ -17,7 +17,7 @@ import {
   listDocuments,
   renameDocument,
   sweepOrphanDocuments,
-  UploadRefused,
+  UploadFailed,
 } from '~/server/domain/documents.server';
 import { localStorage, setStorage, storage, type Storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
@@ -84,7 +84,7 @@ describe('upload', () => {
     setStorage(failing('putStream'));
     const before = await rows();
     await expect(ingestDocument(owner, { fileName: 'a.pdf', body: chunks(pdf) })).rejects.toMatchObject({
-      status: 500,
+      name: 'UploadFailed',
       message: 'Failed to upload document',
     });
     setStorage(undefined);
@@ -97,20 +97,30 @@ describe('upload', () => {
     // A user that does not exist: the foreign key refuses the row after the file is stored.
     await expect(
       ingestDocument({ ...owner, id: 'no-such-user' }, { fileName: 'a.pdf', body: chunks(pdf) }),
-    ).rejects.toBeInstanceOf(UploadRefused);
+    ).rejects.toBeInstanceOf(UploadFailed);
     expect(await rows()).toBe(before);
     expect(await files('no-such-user')).toEqual([]);
   });
 
   it.each([
-    ['a PNG renamed .pdf', 'scan.pdf', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 415],
-    ['an ELF binary renamed .docx', 'contract.docx', Buffer.concat([Buffer.from('7f454c46', 'hex'), Buffer.alloc(64)]), 415],
-    ['a text file with NUL bytes', 'notes.txt', Buffer.from('abc\u0000def'), 415],
-    ['an SVG renamed .txt', 'notes.txt', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>x</script></svg>'), 415],
-    ['a file over the limit', 'big.pdf', Buffer.concat([pdf, Buffer.alloc(2048)]), 413],
-  ])('refuses %s', async (_label, fileName, bytes, status) => {
+    ['a PNG renamed .pdf', 'scan.pdf', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'unsupported'],
+    [
+      'an ELF binary renamed .docx',
+      'contract.docx',
+      Buffer.concat([Buffer.from('7f454c46', 'hex'), Buffer.alloc(64)]),
+      'unsupported',
+    ],
+    ['a text file with NUL bytes', 'notes.txt', Buffer.from('abc\u0000def'), 'unsupported'],
+    [
+      'an SVG renamed .txt',
+      'notes.txt',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>x</script></svg>'),
+      'unsupported',
+    ],
+    ['a file over the limit', 'big.pdf', Buffer.concat([pdf, Buffer.alloc(2048)]), 'too-large'],
+  ])('refuses %s', async (_label, fileName, bytes, kind) => {
     const before = await rows();
-    await expect(ingestDocument(owner, { fileName, body: chunks(bytes), limit: 1024 })).rejects.toMatchObject({ status });
+    await expect(ingestDocument(owner, { fileName, body: chunks(bytes), limit: 1024 })).rejects.toMatchObject({ kind });
     expect(await rows()).toBe(before);
     expect(await files()).toEqual([]);
   });
@@ -134,7 +144,7 @@ describe('rename, delete and download are the owner’s only', () => {
     expect(await documentForDownload({ id: other.id, isAdmin: true }, row.id)).not.toBeNull();
     expect((await listDocuments(other.id)).length).toBe(0);
     expect((await listDocuments(owner.id))[0]).toMatchObject({ id: row.id, title: 'Title' });
-    await expect(renameDocument(owner.id, row.id, '   ')).rejects.toMatchObject({ status: 400 });
+    await expect(renameDocument(owner.id, row.id, '   ')).rejects.toMatchObject({ kind: 'invalid' });
     expect(await renameDocument(owner.id, row.id, '  Final title ')).toBe(true);
     expect((await listDocuments(owner.id))[0]!.title).toBe('Final title');
     await deleteDocument(owner.id, row.id);

@@ -93,7 +93,7 @@ export function FilePicker({
               className="flex items-center gap-2 rounded-lg border border-line bg-surface p-1.5 pr-1 text-sm"
             >
               {previews[i] ? (
-                <img src={previews[i]!} alt="" className="h-12 w-16 rounded object-cover" />
+                <img src={previews[i]!} alt={`Preview of ${f.name}`} className="h-12 w-16 rounded object-cover" />
               ) : (
                 <FileText aria-hidden className="size-6 text-navy-400" />
               )}

@@ -12,7 +12,6 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { formatDateTime, telHref } from '~/lib/format';
-import { audit } from '~/server/domain/audit.server';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
 import { answer, answerRefusals } from '~/server/answers.server';
@@ -43,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = String(form.get('id') ?? '');
     if (form.get('intent') !== 'status' || !(CONTACT_STATUSES as readonly string[]).includes(status))
       return answer({ ok: false }, 400);
-    const previous = await setContactStatus(id, status as ContactStatus, form.get('onlyIfNew') === '1');
-    if (previous) await audit(admin, 'contact.status_changed', { type: 'contact', id }, { from: previous, to: status });
+    await setContactStatus(admin, id, status as ContactStatus, form.get('onlyIfNew') === '1');
     return answer({ ok: true });
   });
 }
@@ -76,11 +74,14 @@ function ContactRow({ c }: { c: Row }) {
         </span>
       </td>
       <td className="py-3 pr-4 text-sm">
-        <a href={`mailto:${c.email}`} className="flex items-center gap-1.5 break-all text-navy-800 hover:underline">
+        <a
+          href={`mailto:${c.email}`}
+          className="flex min-h-11 items-center gap-1.5 break-all text-navy-800 hover:underline sm:min-h-0"
+        >
           <Mail aria-hidden className="size-3.5 shrink-0" /> {c.email}
         </a>
         {c.phone && (
-          <a href={telHref(c.phone)} className="mt-1 flex items-center gap-1.5 text-navy-800 hover:underline">
+          <a href={telHref(c.phone)} className="mt-1 flex min-h-11 items-center gap-1.5 text-navy-800 hover:underline sm:min-h-0">
             <Phone aria-hidden className="size-3.5 shrink-0" /> {c.phone}
           </a>
         )}

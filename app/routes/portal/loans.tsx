@@ -11,7 +11,7 @@ import { UploadCard } from '~/components/documents/upload-card';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
 import type { Toast } from '~/lib/toast';
-import { deleteDocument, documentMaxBytes, listDocuments, renameDocument, UploadRefused } from '~/server/domain/documents.server';
+import { deleteDocument, documentMaxBytes, listDocuments, renameDocument } from '~/server/domain/documents.server';
 import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
@@ -69,8 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (isRefused(error)) return refusalAnswer(error);
-    if (error instanceof UploadRefused)
-      return answer(error.status, { type: 'error', title: 'Failed to update document title', description: error.message });
     logger.error({ err: error, intent }, 'document action failed');
     return answer(500, {
       type: 'error',

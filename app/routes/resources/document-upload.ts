@@ -9,7 +9,7 @@
 import type { Route } from './+types/document-upload';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { discardStaged, recordDocuments, stageDocument, UPLOAD_MESSAGES, UploadRefused } from '~/server/domain/documents.server';
+import { discardStaged, recordDocuments, stageDocument, UPLOAD_MESSAGES, UploadFailed } from '~/server/domain/documents.server';
 import { Refused } from '~/server/errors.server';
 import { readUpload } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
@@ -27,23 +27,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upload = await readUpload(request, {
       maxFiles: DOCUMENT_MAX_FILES,
       async accept(file, form) {
-        if (file.field !== 'file') throw new Refused(400, UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
+        if (file.field !== 'file') throw new Refused('invalid', UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
         // A title sent before this file (and after the previous one) names it.
         const titles = form.getAll('title');
         const title = titles.length > titlesUsed ? String(titles.at(-1)) : undefined;
         titlesUsed = titles.length;
-        try {
-          return await stageDocument(viewer, { fileName: file.fileName, title, body: file.stream });
-        } catch (error) {
-          if (error instanceof UploadRefused && error.status !== 500)
-            throw new Refused(error.status, error.message, UPLOAD_MESSAGES.failed);
-          throw error;
-        }
+        return stageDocument(viewer, { fileName: file.fileName, title, body: file.stream });
       },
       discard: discardStaged,
     });
-    if (!upload.files.length) throw new Refused(400, UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
+    if (!upload.files.length) throw new Refused('invalid', UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
     const rows = await recordDocuments(viewer, upload.files);
     return answer({ ok: true, documents: rows.map((r) => ({ id: r.id, title: r.title })) }, 201);
+  }).catch((error: unknown) => {
+    // Our side failed (logged where it happened): the borrower is told plainly, 500.
+    if (error instanceof UploadFailed)
+      return answer(
+        { ok: false, toast: { type: 'error', title: UPLOAD_MESSAGES.failed, description: 'Please try again.' } },
+        500,
+      );
+    throw error;
   });
 }

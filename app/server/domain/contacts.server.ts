@@ -12,6 +12,7 @@ import { CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import type { ContactInput } from '~/lib/schemas/contact';
 import { containsPattern, isUuid } from '../db/query.server';
 import { readCountedListPage } from '../db/paging.server';
+import { audit, type Actor } from './audit.server';
 
 // What an admin sees of an inquiry (the search column is the database's own).
 const { searchText: _searchText, ...contactColumns } = getTableColumns(contact);
@@ -76,17 +77,23 @@ export async function listContacts(opts: { q: string; status: ContactStatus | nu
 }
 
 /**
- * Sets inquiry `id` to `status` (product decisions: new → read → replied → archived); `onlyIfNew`
- * moves it only from `new` (opening an inquiry marks it read once). Returns the previous
- * status, or null when nothing changed or there is no such inquiry.
+ * Sets inquiry `id` to `status` for `actor` (product decisions: new → read → replied →
+ * archived); `onlyIfNew` moves it only from `new` (opening an inquiry marks it read once). The
+ * change and its audit event are one transaction. Returns the previous status, or null when
+ * nothing changed or there is no such inquiry.
  */
-export async function setContactStatus(id: string, status: ContactStatus, onlyIfNew = false): Promise<ContactStatus | null> {
+export async function setContactStatus(
+  actor: Actor,
+  id: string,
+  status: ContactStatus,
+  onlyIfNew = false,
+): Promise<ContactStatus | null> {
   if (!isUuid(id)) return null;
-  const [before] = await db().select({ status: contact.status }).from(contact).where(eq(contact.id, id));
-  if (!before || before.status === status || (onlyIfNew && before.status !== 'new')) return null;
-  await db()
-    .update(contact)
-    .set({ status })
-    .where(and(eq(contact.id, id), eq(contact.status, before.status)));
-  return before.status;
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select({ status: contact.status }).from(contact).where(eq(contact.id, id)).for('update');
+    if (!before || before.status === status || (onlyIfNew && before.status !== 'new')) return null;
+    await tx.update(contact).set({ status }).where(eq(contact.id, id));
+    await audit(actor, 'contact.status_changed', { type: 'contact', id }, { from: before.status, to: status }, tx);
+    return before.status;
+  });
 }

@@ -12,6 +12,7 @@ import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
 import { addNotification } from './notifications.server';
 import { isUuid } from '../db/query.server';
+import { NotFound, Refused } from '../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
 export const INTEREST_NOTIFICATION_TITLES = ['Interest Recorded', 'Interest Removed'];
@@ -178,7 +179,7 @@ export async function prospectusOf(id: string) {
   return row?.key ? { key: row.key, fileName: row.fileName ?? `${row.title} Prospectus.pdf` } : null;
 }
 
-export type InterestOutcome = { ok: true; following: boolean } | { ok: false; status: 404 | 409; title: string; message: string };
+const dealNotFound = () => new NotFound('This deal does not exist.', 'Deal Not Found');
 
 export interface Investor {
   id: string;
@@ -190,34 +191,24 @@ export interface Investor {
  * `investor` follows deal `dealId` (product §4): only an Active deal; a second follow is 'Already
  * Interested' (the unique index decides, so concurrent requests make one row). Records the
  * 'Interest Recorded' notification and follow-deal-handler's e-mail to NOTIFY_EMAIL.
+ * @throws NotFound for a missing deal; Refused('conflict') for a closed one or a second follow.
  */
-export async function followDeal(investor: Investor, dealId: string): Promise<InterestOutcome> {
-  if (!isUuid(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
-  return db().transaction(async (tx) => {
+export async function followDeal(investor: Investor, dealId: string): Promise<void> {
+  if (!isUuid(dealId)) throw dealNotFound();
+  await db().transaction(async (tx) => {
     const [target] = await tx
       .select({ id: deal.id, title: deal.title, status: deal.status })
       .from(deal)
       .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
-    if (!target) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' } as const;
+    if (!target) throw dealNotFound();
     if (target.status !== 'Active')
-      return {
-        ok: false,
-        status: 409,
-        title: 'Deal Closed',
-        message: 'This deal is closed and no longer takes interest.',
-      } as const;
+      throw new Refused('conflict', 'This deal is closed and no longer takes interest.', 'Deal Closed');
     const inserted = await tx
       .insert(dealInterest)
       .values({ userId: investor.id, dealId })
       .onConflictDoNothing({ target: [dealInterest.userId, dealInterest.dealId] })
       .returning({ id: dealInterest.id });
-    if (!inserted.length)
-      return {
-        ok: false,
-        status: 409,
-        title: 'Already Interested',
-        message: "You've already expressed interest in this deal.",
-      } as const;
+    if (!inserted.length) throw new Refused('conflict', "You've already expressed interest in this deal.", 'Already Interested');
     await addNotification(tx, investor.id, {
       title: 'Interest Recorded',
       message: `You expressed interest in ${target.title}.`,
@@ -236,19 +227,21 @@ export async function followDeal(investor: Investor, dealId: string): Promise<In
         userEmail: investor.email,
       },
     });
-    return { ok: true, following: true } as const;
   });
 }
 
-/** `investor` stops following deal `dealId`: 'Interest Removed' and an e-mail to NOTIFY_EMAIL. */
-export async function unfollowDeal(investor: Investor, dealId: string): Promise<InterestOutcome> {
-  if (!isUuid(dealId)) return { ok: false, status: 404, title: 'Deal Not Found', message: 'This deal does not exist.' };
-  return db().transaction(async (tx) => {
+/**
+ * `investor` stops following deal `dealId`: 'Interest Removed' and an e-mail to NOTIFY_EMAIL;
+ * nothing when they did not follow it. @throws NotFound for a malformed id.
+ */
+export async function unfollowDeal(investor: Investor, dealId: string): Promise<void> {
+  if (!isUuid(dealId)) throw dealNotFound();
+  await db().transaction(async (tx) => {
     const removed = await tx
       .delete(dealInterest)
       .where(and(eq(dealInterest.userId, investor.id), eq(dealInterest.dealId, dealId)))
       .returning({ id: dealInterest.id });
-    if (!removed.length) return { ok: true, following: false } as const;
+    if (!removed.length) return;
     const [target] = await tx.select({ title: deal.title }).from(deal).where(eq(deal.id, dealId));
     await addNotification(tx, investor.id, {
       title: 'Interest Removed',
@@ -268,6 +261,5 @@ export async function unfollowDeal(investor: Investor, dealId: string): Promise<
         userEmail: investor.email,
       },
     });
-    return { ok: true, following: false } as const;
   });
 }

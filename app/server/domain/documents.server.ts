@@ -18,6 +18,7 @@ import { storage } from '../storage.server';
 import { addNotification } from './notifications.server';
 import { isUuid } from '../db/query.server';
 import { bodyErrorOf } from '../request-body.server';
+import { isRefused, Refused } from '../errors.server';
 
 /** The upload limit in bytes: product §5's 25 MB (the default of DOCUMENT_MAX_MB), or as configured. */
 export function documentMaxBytes(): number {
@@ -49,14 +50,15 @@ const DETECTED: Record<DocumentExtension, readonly string[] | null> = {
 const SNIFF_BYTES = 4100;
 const MARKUP = /^\s*<(!doctype|html|head|body|script|svg|iframe|object|embed|\?xml|meta|link|style)\b/i;
 
-/** A refused upload: an HTTP status and the message shown to the borrower. */
-export class UploadRefused extends Error {
-  override name = 'UploadRefused';
-  constructor(
-    readonly status: 400 | 413 | 415 | 500,
-    message: string,
-  ) {
-    super(message);
+/** A file refused for what it is (its name, type, content or size), with the sentence to show. */
+const refuse = (kind: 'invalid' | 'unsupported' | 'too-large', message: string) =>
+  new Refused(kind, message, UPLOAD_MESSAGES.failed);
+
+/** Storing or recording an upload failed on our side (not the file's fault); logged where it happens. */
+export class UploadFailed extends Error {
+  override name = 'UploadFailed';
+  constructor() {
+    super(UPLOAD_MESSAGES.failed);
   }
 }
 
@@ -71,13 +73,15 @@ export const UPLOAD_MESSAGES = {
   choose: 'Please choose a file to upload.',
 } as const;
 
-/** @throws UploadRefused when `fileName` is empty, too long, or holds a path or control characters. */
+const TITLE_FAILED = 'Failed to update document title';
+
+/** @throws Refused when `fileName` is empty, too long, or holds a path or control characters. */
 export function checkFileName(fileName: string): DocumentExtension {
   // eslint-disable-next-line no-control-regex
   if (!fileName || fileName.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(fileName) || fileName.startsWith('.'))
-    throw new UploadRefused(400, UPLOAD_MESSAGES.name);
+    throw refuse('invalid', UPLOAD_MESSAGES.name);
   const ext = extensionOf(fileName);
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) throw new UploadRefused(415, UPLOAD_MESSAGES.type);
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) throw refuse('unsupported', UPLOAD_MESSAGES.type);
   return ext as DocumentExtension;
 }
 
@@ -85,7 +89,7 @@ export function checkFileName(fileName: string): DocumentExtension {
  * Passes `source` through while checking it: at most `limit` bytes, not empty, and content
  * that matches `ext` (magic bytes; .txt must be UTF-8 text and not markup). Chunks flow on
  * only after the first bytes are judged.
- * @throws UploadRefused from the iteration.
+ * @throws Refused from the iteration.
  */
 async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtension, limit: number) {
   let total = 0;
@@ -99,21 +103,21 @@ async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtensio
     const expected = DETECTED[ext];
     if (expected === null) {
       const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-      if (detected || bytes.includes(0) || MARKUP.test(text)) throw new UploadRefused(415, UPLOAD_MESSAGES.text);
+      if (detected || bytes.includes(0) || MARKUP.test(text)) throw refuse('unsupported', UPLOAD_MESSAGES.text);
     } else if (!detected || !expected.includes(detected.mime)) {
-      throw new UploadRefused(415, UPLOAD_MESSAGES.content);
+      throw refuse('unsupported', UPLOAD_MESSAGES.content);
     }
   }
 
   for await (const raw of source) {
     const chunk = Buffer.from(raw);
     total += chunk.length;
-    if (total > limit) throw new UploadRefused(413, UPLOAD_MESSAGES.tooLarge(limit));
+    if (total > limit) throw refuse('too-large', UPLOAD_MESSAGES.tooLarge(limit));
     if (utf8) {
       try {
         utf8.decode(chunk, { stream: true });
       } catch {
-        throw new UploadRefused(415, UPLOAD_MESSAGES.text);
+        throw refuse('unsupported', UPLOAD_MESSAGES.text);
       }
     }
     if (judged) {
@@ -130,12 +134,12 @@ async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtensio
       yield first;
     }
   }
-  if (total === 0) throw new UploadRefused(400, UPLOAD_MESSAGES.empty);
+  if (total === 0) throw refuse('invalid', UPLOAD_MESSAGES.empty);
   if (utf8) {
     try {
       utf8.decode();
     } catch {
-      throw new UploadRefused(415, UPLOAD_MESSAGES.text);
+      throw refuse('unsupported', UPLOAD_MESSAGES.text);
     }
   }
   if (!judged) {
@@ -165,7 +169,7 @@ export interface StagedDocument {
  * Streams one uploaded file of `owner` into storage, checked on the way (name, size up to
  * `limit` bytes, content). Records nothing: `recordDocuments` does, for every file of a request
  * at once, and `discardStaged` removes staged files of a refused request.
- * @throws UploadRefused (400/413/415 for bad input, 500 when storing failed); nothing is left.
+ * @throws Refused for a bad file, UploadFailed when storing failed; nothing is left.
  */
 export async function stageDocument(
   owner: Uploader,
@@ -188,10 +192,9 @@ export async function stageDocument(
     await storage()
       .delete(key)
       .catch(() => undefined);
-    if (error instanceof UploadRefused) throw error;
-    if (bodyErrorOf(error)) throw error;
+    if (isRefused(error) || bodyErrorOf(error)) throw error;
     logger.error({ err: error }, 'document upload failed while storing');
-    throw new UploadRefused(500, UPLOAD_MESSAGES.failed);
+    throw new UploadFailed();
   }
   return { key, fileName: upload.fileName, title, size, mimeType: MIME[ext] };
 }
@@ -211,7 +214,7 @@ export async function discardStaged(staged: StagedDocument[]): Promise<void> {
  * Records the staged uploads of `owner` in one transaction: a row each, the 'Document uploaded
  * successfully' notification each, and one notify-document-upload e-mail to NOTIFY_EMAIL naming
  * them all. Returns the rows in order. On failure the staged files are removed too.
- * @throws UploadRefused(500) when the rows could not be written.
+ * @throws UploadFailed when the rows could not be written.
  */
 export async function recordDocuments(owner: Uploader, staged: StagedDocument[]) {
   try {
@@ -250,14 +253,14 @@ export async function recordDocuments(owner: Uploader, staged: StagedDocument[])
   } catch (error) {
     logger.error({ err: error }, 'document rows not recorded; removing the stored files');
     await discardStaged(staged);
-    throw new UploadRefused(500, UPLOAD_MESSAGES.failed);
+    throw new UploadFailed();
   }
 }
 
 /**
  * Stores one uploaded file of `owner` and records it (`stageDocument`, then `recordDocuments`).
  * Returns the new document. On any failure nothing is left: no row, no stored file.
- * @throws UploadRefused (400/413/415 for bad input, 500 when storing failed).
+ * @throws Refused for a bad file, UploadFailed when storing failed.
  */
 export async function ingestDocument(
   owner: Uploader,
@@ -285,13 +288,13 @@ export async function listDocuments(userId: string) {
 
 /**
  * Renames document `id` of `userId` to the trimmed `title`; false when it is not theirs.
- * @throws UploadRefused(400) for an empty or too long title.
+ * @throws Refused('invalid') for an empty or too long title.
  */
 export async function renameDocument(userId: string, id: string, title: string): Promise<boolean> {
   const clean = title.trim();
-  if (!clean) throw new UploadRefused(400, 'The title cannot be empty.');
+  if (!clean) throw new Refused('invalid', 'The title cannot be empty.', TITLE_FAILED);
   if (clean.length > DOCUMENT_TITLE_MAX)
-    throw new UploadRefused(400, `The title must be at most ${DOCUMENT_TITLE_MAX} characters.`);
+    throw new Refused('invalid', `The title must be at most ${DOCUMENT_TITLE_MAX} characters.`, TITLE_FAILED);
   if (!isUuid(id)) return false;
   const rows = await db()
     .update(document)
