@@ -37,6 +37,9 @@ export const searchParam = z
   .catch('')
   .transform((q) => q.trim().slice(0, 200));
 
+/** One of `values`, or null for none or anything else. */
+export const oneOfParam = <T extends string>(values: readonly [T, ...T[]]) => z.enum(values).nullable().catch(null);
+
 /** The values of a repeated parameter that belong to `values`; others are dropped. */
 export const listParam = <T extends string>(values: readonly [T, ...T[]]) =>
   z

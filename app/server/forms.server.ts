@@ -17,6 +17,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from '@fastify/busboy';
+import type { z } from 'zod';
 import { Refused } from './errors.server';
 import { bodyErrorOf } from './request-body.server';
 
@@ -185,4 +186,15 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
     throw failure;
   }
   return { form, files: accepted };
+}
+
+/**
+ * The fields of `form` as `schema` reads them: an action's intent and its ids, parsed, never cast
+ * (a `z.discriminatedUnion('intent', …)` for an action that serves several forms).
+ * @throws Refused('invalid', 'Unknown request.') for anything the schema does not accept.
+ */
+export function parseFields<Schema extends z.ZodType>(form: FormData, schema: Schema): z.infer<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
+  if (!parsed.success) throw new Refused('invalid', 'Unknown request.');
+  return parsed.data;
 }

@@ -16,6 +16,7 @@ import { parseForm } from '~/lib/parse-form';
 import { ADMIN_PROPERTY_TYPES, DEAL_IMAGE_MAX_BYTES, DEAL_PROSPECTUS_MAX_BYTES, dealFormSchema } from '~/lib/schemas/deal';
 import type { ActionAnswer } from '~/lib/use-action-answer';
 import { useActionAnswer } from '~/lib/use-action-answer';
+import { cardClasses } from '~/components/ui/card';
 
 /** The stored deal the editor starts from (amounts in dollars, percents, months, acres). */
 export interface EditableDeal {
@@ -87,7 +88,7 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
           <input key={k} type="hidden" name="keepImages" value={k} />
         ))}
         {removeProspectus && <input type="hidden" name="removeProspectus" value="on" />}
-        <section className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:grid-cols-2">
+        <section className={cardClasses('none', 'grid gap-5 p-6 sm:grid-cols-2')}>
           <Field
             className="sm:col-span-2"
             label="Property name *"
@@ -142,7 +143,7 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
             }
           />
         </section>
-        <section className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+        <section className={cardClasses('none', 'grid gap-5 p-6')}>
           <h2 className="text-xl">Images and prospectus</h2>
           {kept.length > 0 && (
             <ul className="flex flex-wrap gap-3" aria-label="Current images">

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Picture } from '~/components/ui/picture';
+import { cardClasses } from '~/components/ui/card';
 
 export function AuthShell({
   eyebrow,
@@ -31,7 +32,7 @@ export function AuthShell({
             <li>Encrypted connections, verified sign-in</li>
           </ul>
         </aside>
-        <div className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-10">
+        <div className={cardClasses('none', 'p-6 sm:p-10')}>
           <div className="lg:hidden">
             <p className="eyebrow">{eyebrow}</p>
             <h1 className="mt-2 text-3xl">{title}</h1>

@@ -8,6 +8,7 @@ import { FollowButton } from './follow-button';
 import { dealImageUrl } from '~/lib/deals';
 import { acres, percent, usd } from '~/lib/format';
 import { cn } from '~/lib/cn';
+import { cardClasses } from '~/components/ui/card';
 
 export interface DealCardData {
   id: string;
@@ -38,10 +39,7 @@ export function StatusBadge({ status }: { status: 'Active' | 'Closed' }) {
 export function DealCard({ deal, canFollow }: { deal: DealCardData; canFollow: boolean }) {
   const image = deal.imageKeys[0];
   return (
-    <article
-      aria-labelledby={`deal-${deal.id}`}
-      className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface shadow-[var(--shadow-card)]"
-    >
+    <article aria-labelledby={`deal-${deal.id}`} className={cardClasses('none', 'flex flex-col overflow-hidden')}>
       <div className="relative aspect-[16/10] bg-navy-100">
         {image && (
           <img

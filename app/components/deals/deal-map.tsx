@@ -4,6 +4,7 @@
  * CSS load only on pages that show a map, after hydration.
  */
 import { useEffect, useRef, useState } from 'react';
+import { cardClasses } from '~/components/ui/card';
 
 export function DealMap({ lat, lng, title, tileUrl }: { lat: number; lng: number; title: string; tileUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -35,10 +36,7 @@ export function DealMap({ lat, lng, title, tileUrl }: { lat: number; lng: number
 
   if (failed) return null;
   return (
-    <section
-      aria-labelledby="deal-map"
-      className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]"
-    >
+    <section aria-labelledby="deal-map" className={cardClasses('none', 'p-6')}>
       <h2 id="deal-map" className="text-xl">
         Location
       </h2>

@@ -11,6 +11,7 @@ import { DOCUMENT_ACCEPT, DOCUMENT_EXTENSIONS, defaultTitle, extensionOf, format
 import { iconButtonClasses } from '~/components/ui/button';
 import { Dropzone } from '~/components/ui/dropzone';
 import { showToast } from '~/lib/toast';
+import { cardClasses } from '~/components/ui/card';
 
 interface Job {
   id: string;
@@ -83,10 +84,7 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
   }
 
   return (
-    <section
-      aria-labelledby={`${inputId}-heading`}
-      className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-8"
-    >
+    <section aria-labelledby={`${inputId}-heading`} className={cardClasses('none', 'p-6 sm:p-8')}>
       <h2 id={`${inputId}-heading`} className="text-xl">
         Upload documents
       </h2>

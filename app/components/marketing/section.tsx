@@ -4,6 +4,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
+import { cardClasses } from '~/components/ui/card';
 
 type Tone = 'ivory' | 'white' | 'navy';
 const tones: Record<Tone, string> = {
@@ -73,7 +74,7 @@ export function FeatureCard({
   className?: string;
 }) {
   return (
-    <div className={cn('rounded-[var(--radius-card)] border border-line bg-surface p-7 shadow-[var(--shadow-card)]', className)}>
+    <div className={cardClasses('none', cn('p-7', className))}>
       {Icon && (
         <span className="inline-flex size-11 items-center justify-center rounded-lg bg-navy-900 text-brass-300">
           <Icon className="size-5" aria-hidden />

@@ -6,6 +6,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { cn } from '~/lib/cn';
 import { formatShortDateTime } from '~/lib/format';
+import { cardClasses } from '~/components/ui/card';
 
 export interface NotificationItem {
   id: string;
@@ -55,10 +56,7 @@ function Item({ n }: { n: NotificationItem }) {
 
 export function NotificationList({ title, items }: { title: string; items: NotificationItem[] }) {
   return (
-    <section
-      aria-labelledby="notifications-heading"
-      className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]"
-    >
+    <section aria-labelledby="notifications-heading" className={cardClasses('none', 'p-6')}>
       <h2 id="notifications-heading" className="flex items-center gap-2 text-xl">
         <Bell aria-hidden className="size-5 text-brass-600" />
         {title}

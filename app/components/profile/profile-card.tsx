@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { useProfileFetcher, type ProfileView } from './parts';
 import { roleLabel } from '~/lib/nav';
 import { AVATAR_MAX_BYTES } from '~/lib/schemas/profile';
+import { cardClasses } from '~/components/ui/card';
 
 export function ProfileCard({ profile }: { profile: ProfileView }) {
   const fetcher = useProfileFetcher();
@@ -33,7 +34,7 @@ export function ProfileCard({ profile }: { profile: ProfileView }) {
   }
 
   return (
-    <section className="h-fit rounded-[var(--radius-card)] border border-line bg-surface p-6 text-center shadow-[var(--shadow-card)]">
+    <section className={cardClasses('none', 'h-fit p-6 text-center')}>
       <div className="relative mx-auto size-28">
         {profile.avatarKey ? (
           <img

@@ -5,6 +5,7 @@
  */
 import { ChevronDown } from 'lucide-react';
 import { Accordion as Radix } from 'radix-ui';
+import { cardClasses } from '~/components/ui/card';
 
 export interface FaqItem {
   question: string;
@@ -14,11 +15,7 @@ export interface FaqItem {
 /** The FAQ list; every answer is rendered in the HTML (hidden until opened) for SEO. */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   return (
-    <Radix.Root
-      type="single"
-      collapsible
-      className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-surface shadow-[var(--shadow-card)]"
-    >
+    <Radix.Root type="single" collapsible className={cardClasses('none', 'divide-y divide-line')}>
       {items.map((item, i) => (
         <Radix.Item key={item.question} value={`item-${i}`}>
           <Radix.Header asChild>

@@ -10,6 +10,8 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { listAuditEvents } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
 import { formatDateTime } from '~/lib/format';
+import { cardClasses } from '~/components/ui/card';
+import { Table, Th } from '~/components/ui/table';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -68,43 +70,33 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Audit log" subtitle="The latest 100 admin actions: who, when and what" />
-      <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+      <section className={cardClasses('none', 'p-6')}>
         {loaderData.events.length === 0 ? (
           <EmptyState icon={ScrollText} title="No admin actions yet" />
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left">
-              <thead>
-                <tr className="text-xs tracking-wide text-muted uppercase">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    When
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Who
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Action
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    What
-                  </th>
+          <Table label="Audit events" minWidth={640}>
+            <thead>
+              <tr>
+                <Th>When</Th>
+                <Th>Who</Th>
+                <Th>Action</Th>
+                <Th>What</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.events.map((e) => (
+                <tr key={e.id} className="border-t border-line text-sm">
+                  <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDateTime(e.createdAt)}</td>
+                  <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
+                  <td className="py-3 pr-4 font-medium text-navy-900">{ACTIONS[e.action] ?? e.action}</td>
+                  <td className="py-3">
+                    <Subject e={e} />
+                    {change(e) && <span className="ml-2 text-muted">{change(e)}</span>}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {loaderData.events.map((e) => (
-                  <tr key={e.id} className="border-t border-line text-sm">
-                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDateTime(e.createdAt)}</td>
-                    <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
-                    <td className="py-3 pr-4 font-medium text-navy-900">{ACTIONS[e.action] ?? e.action}</td>
-                    <td className="py-3">
-                      <Subject e={e} />
-                      {change(e) && <span className="ml-2 text-muted">{change(e)}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         )}
       </section>
     </>

@@ -15,17 +15,20 @@ import { formatDateTime, telHref } from '~/lib/format';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { readForm } from '~/server/forms.server';
+import { parseFields, readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { iconButtonClasses } from '~/components/ui/button';
+import { z } from 'zod';
+import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-params';
+import { cardClasses } from '~/components/ui/card';
+import { Table, Th } from '~/components/ui/table';
+import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
+
+const listQuery = z.object({ q: searchParam, status: oneOfParam(CONTACT_STATUSES), page: pageParam });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').slice(0, 200);
-  const statusParam = url.searchParams.get('status');
-  const status = (CONTACT_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as ContactStatus) : null;
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const { q, status, page } = parseSearch(new URL(request.url), listQuery);
   const list = await listContacts({ q, status, page });
   return {
     ...list,
@@ -34,15 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const statusChange = z.object({
+  intent: z.literal('status'),
+  id: z.string().max(100),
+  status: z.enum(CONTACT_STATUSES),
+  onlyIfNew: z.enum(['0', '1']).optional(),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const form = await readForm(request);
-    const status = String(form.get('status') ?? '');
-    const id = String(form.get('id') ?? '');
-    if (form.get('intent') !== 'status' || !(CONTACT_STATUSES as readonly string[]).includes(status))
-      return answer({ ok: false }, 400);
-    await setContactStatus(admin, id, status as ContactStatus, form.get('onlyIfNew') === '1');
+    const { id, status, onlyIfNew } = parseFields(await readForm(request), statusChange);
+    await setContactStatus(admin, id, status, onlyIfNew === '1');
     return answer({ ok: true });
   });
 }
@@ -57,7 +63,9 @@ const statusStyle: Record<ContactStatus, string> = {
 type Row = Route.ComponentProps['loaderData']['contacts'][number];
 
 function ContactRow({ c }: { c: Row }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ActionAnswer>();
+  // A refusal says why (a success shows in the row itself).
+  useActionAnswer(fetcher);
   const [open, setOpen] = useState(false);
   const long = (c.note ?? '').length > 100;
   const pending = fetcher.formData?.get('status');
@@ -144,10 +152,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="View Contacts" subtitle="Review contact inquiries and messages" />
       <p className="-mt-4 mb-6 text-lg font-semibold text-navy-900">{totalInquiries} Total Inquiries</p>
-      <section
-        aria-labelledby="inquiries"
-        className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]"
-      >
+      <section aria-labelledby="inquiries" className={cardClasses('none', 'p-6')}>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
           <h2 id="inquiries" className="text-xl">
             Contact Inquiries
@@ -160,25 +165,17 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
             <EmptyState icon={Inbox} title={q || status ? 'No inquiries match your search' : 'No inquiries yet'} />
           </div>
         ) : (
-          <div className="relative mt-4 overflow-x-auto">
-            <table className="w-full min-w-[720px] text-left">
+          <div className="mt-4">
+            <Table label="Inquiries" minWidth={720}>
               <thead>
-                <tr className="text-xs tracking-wide text-muted uppercase">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Contact
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Message
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Date &amp; Time
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
+                <tr>
+                  <Th>Name</Th>
+                  <Th>Contact</Th>
+                  <Th>Message</Th>
+                  <Th>Date &amp; Time</Th>
+                  <Th>
                     <span className="sr-only">Actions</span>
-                  </th>
+                  </Th>
                 </tr>
               </thead>
               <tbody>
@@ -186,7 +183,7 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
                   <ContactRow key={c.id} c={c} />
                 ))}
               </tbody>
-            </table>
+            </Table>
           </div>
         )}
         <div className="mt-6">

@@ -12,6 +12,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { requireAdmin } from '~/server/guards.server';
 import { count, formatDate, formatDay } from '~/lib/format';
+import { cardClasses } from '~/components/ui/card';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function Stat({ label, value, icon: Icon }: { label: string; value: number; icon: typeof Users }) {
   return (
-    <div className="rounded-[var(--radius-card)] border border-line bg-surface p-5 shadow-[var(--shadow-card)]">
+    <div className={cardClasses('none', 'p-5')}>
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-muted">{label}</p>
         <Icon aria-hidden className="size-5 text-brass-600" />
@@ -95,7 +96,7 @@ function WeeklyChart({ weeks }: { weeks: { week: string; signups: number; inquir
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { totals, newestUsers, newestContacts, weeks } = loaderData;
-  const card = 'min-w-0 rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]';
+  const card = cardClasses('none', 'min-w-0 p-6');
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Users, deals and inquiries at a glance" />

@@ -9,17 +9,22 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Pager } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { readForm } from '~/server/forms.server';
+import { parseFields, readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { listOutbox, retryNow } from '~/server/mail/outbox.server';
 import { renderEmail } from '~/server/mail/templates.server';
 import { formatShortDateTime } from '~/lib/format';
+import { z } from 'zod';
+import { pageParam, parseSearch } from '~/lib/search-params';
+import { cardClasses } from '~/components/ui/card';
+import { Table, Th } from '~/components/ui/table';
+import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 
 const PAGE_SIZE = 25;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
+  const { page } = parseSearch(new URL(request.url), z.object({ page: pageParam }));
   const list = await listOutbox(page, PAGE_SIZE);
   return {
     ...list,
@@ -47,8 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const form = await readForm(request);
-    const ok = form.get('intent') === 'retry' && (await retryNow(String(form.get('id') ?? '')));
+    const { id } = parseFields(await readForm(request), z.object({ intent: z.literal('retry'), id: z.string().max(100) }));
+    const ok = await retryNow(id);
     return answer({ ok }, ok ? 200 : 404);
   });
 }
@@ -61,7 +66,9 @@ const tone: Record<string, string> = {
 };
 
 function Retry({ id }: { id: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ActionAnswer>();
+  // A refusal says why (a success shows in the row itself).
+  useActionAnswer(fetcher);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="retry" />
@@ -82,53 +89,41 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Mail log" subtitle="Every e-mail the site sends, with its delivery status" />
-      <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+      <section className={cardClasses('none', 'p-6')}>
         {messages.length === 0 ? (
           <EmptyState icon={Mail} title="No e-mails yet" />
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[760px] text-left">
-              <thead>
-                <tr className="text-xs tracking-wide text-muted uppercase">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    To
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Subject
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Attempts
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Queued
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <Table label="E-mails" minWidth={760}>
+            <thead>
+              <tr>
+                <Th>To</Th>
+                <Th>Subject</Th>
+                <Th>Status</Th>
+                <Th>Attempts</Th>
+                <Th>Queued</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((m) => (
+                <tr key={m.id} className="border-t border-line align-top text-sm">
+                  <td className="py-3 pr-4 break-all">{m.to}</td>
+                  <td className="py-3 pr-4">
+                    {m.subject}
+                    {m.lastError && <p className="mt-1 text-xs text-danger">Last error: {m.lastError}</p>}
+                  </td>
+                  <td className="py-3 pr-4">
+                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', tone[m.status])}>{m.status}</span>
+                  </td>
+                  <td className="py-3 pr-4">{m.attempts}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatShortDateTime(m.createdAt)}</td>
+                  <td className="py-3 text-right">{m.status !== 'sent' && <Retry id={m.id} />}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {messages.map((m) => (
-                  <tr key={m.id} className="border-t border-line align-top text-sm">
-                    <td className="py-3 pr-4 break-all">{m.to}</td>
-                    <td className="py-3 pr-4">
-                      {m.subject}
-                      {m.lastError && <p className="mt-1 text-xs text-danger">Last error: {m.lastError}</p>}
-                    </td>
-                    <td className="py-3 pr-4">
-                      <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', tone[m.status])}>{m.status}</span>
-                    </td>
-                    <td className="py-3 pr-4">{m.attempts}</td>
-                    <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatShortDateTime(m.createdAt)}</td>
-                    <td className="py-3 text-right">{m.status !== 'sent' && <Retry id={m.id} />}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         )}
         <div className="mt-6">
           <Pager page={page} pageCount={pageCount} total={total} pageSize={PAGE_SIZE} noun="e-mails" />

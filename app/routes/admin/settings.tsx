@@ -19,6 +19,7 @@ import { audit } from '~/server/domain/audit.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { requireAdmin } from '~/server/guards.server';
+import { cardClasses } from '~/components/ui/card';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
@@ -65,10 +66,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Settings" subtitle="Manage system settings and configurations" />
-      <section
-        aria-labelledby="password-management"
-        className="max-w-2xl rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]"
-      >
+      <section aria-labelledby="password-management" className={cardClasses('none', 'max-w-2xl p-6')}>
         <h2 id="password-management" className="flex items-center gap-2 text-xl">
           <KeyRound aria-hidden className="size-5 text-brass-600" /> Password Management
         </h2>

@@ -12,20 +12,22 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { formatBytes } from '~/lib/documents';
-import { USER_TYPES, USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
+import { USER_TYPES, USERS_PAGE_SIZE } from '~/lib/admin';
 import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 import { formatDate } from '~/lib/format';
 import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/lib/account-answers';
 import { iconButtonClasses } from '~/components/ui/button';
+import { z } from 'zod';
+import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-params';
+import { cardClasses } from '~/components/ui/card';
+import { Table, Th } from '~/components/ui/table';
+
+const listQuery = z.object({ q: searchParam, type: oneOfParam(USER_TYPES), page: pageParam });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').slice(0, 200);
-  const typeParam = url.searchParams.get('type');
-  const type = (USER_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as UserType) : null;
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const { q, type, page } = parseSearch(new URL(request.url), listQuery);
   const list = await listUsers({ q, type, page });
   return {
     ...list,
@@ -202,7 +204,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="View Users" subtitle={`${total} ${total === 1 ? 'user' : 'users'}`} />
-      <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+      <section className={cardClasses('none', 'p-6')}>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
           <FilterPills label="User type" name="type" options={USER_TYPES} current={type} />
           <SearchBox q={q} placeholder="Search by name or email..." label="Search users" hidden={type ? { type } : {}} />
@@ -212,25 +214,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             <EmptyState icon={UsersIcon} title="No users to display." />
           </div>
         ) : (
-          <div className="relative mt-4 overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left">
+          <div className="mt-4">
+            <Table label="Users" minWidth={640}>
               <thead>
-                <tr className="text-xs tracking-wide text-muted uppercase">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Type
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-4 font-semibold md:table-cell">
-                    Phone
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    Joined
-                  </th>
+                <tr>
+                  <Th>Name</Th>
+                  <Th>Email</Th>
+                  <Th>Type</Th>
+                  <Th className="hidden md:table-cell">Phone</Th>
+                  <Th>Joined</Th>
                 </tr>
               </thead>
               <tbody>
@@ -238,7 +230,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   <Row key={u.id} u={u} />
                 ))}
               </tbody>
-            </table>
+            </Table>
           </div>
         )}
         <div className="mt-6">

@@ -13,7 +13,8 @@ import { INVESTOR_SUMMARY_SIZE } from '~/lib/deals';
 import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/deals.server';
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { readForm } from '~/server/forms.server';
+import { parseFields, readForm } from '~/server/forms.server';
+import { z } from 'zod';
 import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,9 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
   return answerRefusals(async () => {
-    const form = await readForm(request);
-    const id = String(form.get('id') ?? '');
-    if (form.get('intent') !== 'read') return answer({ ok: false }, 400);
+    const { id } = parseFields(await readForm(request), z.object({ intent: z.literal('read'), id: z.string().max(100) }));
     const ok = await markNotificationRead(viewer.id, id);
     return answer({ ok }, ok ? 200 : 404);
   });

@@ -4,7 +4,7 @@
  * Notifications'. The action renames and deletes the borrower's own documents and marks
  * notifications read; anything not theirs answers 404.
  */
-import { data } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/loans';
 import { DocumentList } from '~/components/documents/document-list';
 import { UploadCard } from '~/components/documents/upload-card';
@@ -15,10 +15,9 @@ import { deleteDocument, documentMaxBytes, listDocuments, renameDocument } from 
 import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
-import { refusalAnswer, type ActionAnswer } from '~/server/answers.server';
-import { isRefused } from '~/server/errors.server';
-import { readForm } from '~/server/forms.server';
-import { logger } from '~/server/logger.server';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
+import { parseFields, readForm } from '~/server/forms.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
@@ -37,46 +36,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The action's answer: a success shows its toast through the root loader (it survives the
- * row's removal); a failure carries it for the component to show. */
-const answer = async (status: number, toast: Toast) =>
-  status < 400
-    ? data({ ok: true } as ActionAnswer, { status, headers: await toastHeaders(toast) })
-    : data({ ok: false, toast } as ActionAnswer, { status });
+const documentIntent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('rename'), id: z.string().max(100), title: z.string().max(1000) }),
+  z.object({ intent: z.literal('delete'), id: z.string().max(100) }),
+  z.object({ intent: z.literal('read'), id: z.string().max(100) }),
+]);
+
+/** A success's toast travels as a flash toast (it survives the row leaving the list). */
+const done = async (toast: Toast) => answer({ ok: true }, { headers: await toastHeaders(toast) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
-  let intent: FormDataEntryValue | null = null;
-  try {
-    const form = await readForm(request);
-    intent = form.get('intent');
-    const id = String(form.get('id') ?? '');
-    if (intent === 'rename') {
-      const ok = await renameDocument(viewer.id, id, String(form.get('title') ?? ''));
-      return ok
-        ? answer(200, { type: 'success', title: 'Document title updated successfully' })
-        : answer(404, { type: 'error', title: 'Failed to update document title', description: 'Document not found.' });
+  return answerRefusals(async () => {
+    const fields = parseFields(await readForm(request), documentIntent);
+    switch (fields.intent) {
+      case 'rename':
+        if (!(await renameDocument(viewer.id, fields.id, fields.title)))
+          throw new NotFound('Document not found.', 'Failed to update document title');
+        return done({ type: 'success', title: 'Document title updated successfully' });
+      case 'delete':
+        if (!(await deleteDocument(viewer.id, fields.id))) throw new NotFound('Document not found.', 'Failed to delete document');
+        return done({ type: 'success', title: 'Document deleted successfully' });
+      case 'read':
+        if (!(await markNotificationRead(viewer.id, fields.id)))
+          throw new NotFound('Notification not found.', 'Notification not found');
+        return answer({ ok: true });
     }
-    if (intent === 'delete') {
-      const ok = await deleteDocument(viewer.id, id);
-      return ok
-        ? answer(200, { type: 'success', title: 'Document deleted successfully' })
-        : answer(404, { type: 'error', title: 'Failed to delete document', description: 'Document not found.' });
-    }
-    if (intent === 'read') {
-      const ok = await markNotificationRead(viewer.id, id);
-      return ok ? data({ ok: true } as ActionAnswer) : answer(404, { type: 'error', title: 'Notification not found' });
-    }
-  } catch (error) {
-    if (isRefused(error)) return refusalAnswer(error);
-    logger.error({ err: error, intent }, 'document action failed');
-    return answer(500, {
-      type: 'error',
-      title: intent === 'delete' ? 'Failed to delete document' : 'Failed to update document title',
-      description: 'Please try again.',
-    });
-  }
-  return answer(400, { type: 'error', title: 'Unknown request' });
+  });
 }
 
 export default function BorrowerDashboard({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { CtaBand, Section, SectionHeading } from '~/components/marketing/section
 import { FaqAccordion, type FaqItem } from '~/components/ui/accordion';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
+import { cardClasses } from '~/components/ui/card';
 
 /** Spec §2 Borrowers: the three steps, numbered, with the spec's names. */
 const steps = [
@@ -109,10 +110,7 @@ export default function BorrowersPage() {
         />
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((s) => (
-            <li
-              key={s.name}
-              className="relative rounded-[var(--radius-card)] border border-line bg-surface p-8 shadow-[var(--shadow-card)]"
-            >
+            <li key={s.name} className={cardClasses('none', 'relative p-8')}>
               <div className="flex items-center gap-4">
                 <span
                   className="inline-flex size-12 items-center justify-center rounded-full bg-navy-900 font-serif text-xl text-brass-300"

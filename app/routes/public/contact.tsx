@@ -6,7 +6,7 @@ import { useFetcher } from 'react-router';
 import type { Route } from './+types/contact';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { PageHero } from '~/components/marketing/page-hero';
-import { Card } from '~/components/ui/card';
+import { Card, cardClasses } from '~/components/ui/card';
 import { SpamCheck } from '~/components/spam-check';
 import { contactHours, whyChooseUs } from '~/content/contact';
 import { EmailAddress } from '~/components/ui/email-address';
@@ -177,7 +177,7 @@ export default function ContactPage() {
               </p>
             </div>
           )}
-          <div className="rounded-[var(--radius-card)] border border-line bg-surface p-8">
+          <div className={cardClasses('none', 'p-8')}>
             <h2 className="text-2xl">Why choose us</h2>
             <ul className="mt-5 space-y-3">
               {whyChooseUs.map((item) => (

@@ -19,6 +19,7 @@ import { cn } from '~/lib/cn';
 import { getDeal } from '~/server/domain/deals.server';
 import { env } from '~/server/env.server';
 import { requireDealViewer } from '~/server/guards.server';
+import { cardClasses } from '~/components/ui/card';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
@@ -49,7 +50,7 @@ function TopBar() {
 
 function Facts({ title, items }: { title: string; items: [string, string | null][] }) {
   return (
-    <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+    <section className={cardClasses('none', 'p-6')}>
       <h2 className="text-xl">{title}</h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {items.map(([label, value]) => (
@@ -144,7 +145,7 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
                 <Building2 aria-hidden className="size-16 text-navy-300" />
               </div>
             )}
-            <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+            <section className={cardClasses('none', 'p-6')}>
               <h2 className="text-xl">Project Overview</h2>
               <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">
                 {deal.description?.trim() || 'No description available for this project.'}
@@ -198,15 +199,9 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             </section>
-            <Facts
-              title="Investment Details"
-              items={[
-                ['Property type', deal.type],
-                ['Property Size', acres(deal.acreage)],
-              ]}
-            />
+            <Facts title="Investment Details" items={[['Property Size', acres(deal.acreage)]]} />
             {deal.sponsor && (
-              <section className="rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)]">
+              <section className={cardClasses('none', 'p-6')}>
                 <h2 className="text-xl">Development Partner</h2>
                 <p className="mt-2 text-lg font-semibold text-navy-900">{deal.sponsor}</p>
               </section>

@@ -16,6 +16,7 @@ import { telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
 import { getViewer } from '~/server/viewer.server';
+import { cardClasses } from '~/components/ui/card';
 
 /**
  * Spec §2 Home: a signed-in user who arrives from outside (no same-site Referer: typed, a
@@ -115,10 +116,7 @@ export default function HomePage() {
         />
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           {markets.map((m) => (
-            <article
-              key={m.state}
-              className="rounded-[var(--radius-card)] border border-line bg-surface p-8 shadow-[var(--shadow-card)]"
-            >
+            <article key={m.state} className={cardClasses('none', 'p-8')}>
               <h3 className="text-2xl">{m.state}</h3>
               <p className="mt-3 leading-relaxed text-muted">{m.text}</p>
               <ul className="mt-6 flex flex-wrap gap-2" aria-label={`Markets in ${m.state}`}>
@@ -199,7 +197,7 @@ export default function HomePage() {
                 <li>
                   <a
                     href={`mailto:${company.email}`}
-                    className="inline-flex min-h-11 items-center gap-3 text-lg font-medium hover:text-brass-300"
+                    className="inline-flex min-h-11 items-center gap-3 text-base font-medium hover:text-brass-300 sm:text-lg"
                   >
                     <Mail className="size-5 shrink-0 text-brass-300" aria-hidden />
                     <EmailAddress email={company.email} />
