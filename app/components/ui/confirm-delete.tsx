@@ -7,6 +7,7 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClasses } from './button';
 import { iconButtonClasses } from '~/components/ui/button';
+import { dialogContentClasses, dialogOverlayClasses, dialogTitleClasses } from './dialog';
 
 export function ConfirmDelete({
   name,
@@ -26,9 +27,9 @@ export function ConfirmDelete({
         <span className="sr-only">Delete {name}</span>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl">
-          <AlertDialog.Title className="font-serif text-xl text-navy-900">{title}</AlertDialog.Title>
+        <AlertDialog.Overlay className={dialogOverlayClasses} />
+        <AlertDialog.Content className={dialogContentClasses()}>
+          <AlertDialog.Title className={dialogTitleClasses}>{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>

@@ -20,6 +20,7 @@ import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { requireAdmin } from '~/server/guards.server';
 import { cardClasses } from '~/components/ui/card';
+import { dialogContentClasses, dialogOverlayClasses, dialogTitleClasses } from '~/components/ui/dialog';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
@@ -42,12 +43,9 @@ function PasswordDialog() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={buttonClasses('navy')}>Change Password</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-navy-950/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl"
-        >
-          <Dialog.Title className="font-serif text-2xl text-navy-900">Change Admin Password</Dialog.Title>
+        <Dialog.Overlay className={dialogOverlayClasses} />
+        <Dialog.Content aria-describedby={undefined} className={dialogContentClasses('30rem')}>
+          <Dialog.Title className={dialogTitleClasses}>Change Admin Password</Dialog.Title>
           {/* Unmounted on close, so a reopened dialog starts empty. */}
           <ChangePasswordForm
             id="admin-password"
