@@ -16,11 +16,6 @@ export function setLenderTimeZone(zone: string): void {
   formats.clear();
 }
 
-/** The zone dates are shown in. */
-export function lenderTimeZone(): string {
-  return timeZone;
-}
-
 function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let f = formats.get(key);
   if (!f) {

@@ -47,7 +47,7 @@ function refuse(
 }
 
 /** The same answer whatever the address: 'Resend verification e-mail' never tells whether it has an account. */
-export const RESENT_TOAST: Toast = {
+const RESENT_TOAST: Toast = {
   type: 'success',
   title: 'Verification e-mail sent',
   description: 'If this address has an account waiting for confirmation, a new link is on its way.',

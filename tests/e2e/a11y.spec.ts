@@ -6,21 +6,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn } from '../support/accounts';
+import { publicPages } from '../support/pages';
 
-const pages = [
-  '/',
-  '/about',
-  '/borrowers',
-  '/investors',
-  '/contact',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/login',
-  '/login?signup=true',
-  '/admin-login',
-  '/reset-password?token=example',
-  '/no-such-page',
-];
+const pages = publicPages;
 const portalPages = [
   '/dashboard/loans',
   '/dashboard/investments',

@@ -8,21 +8,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn, uniqueIp } from '../support/accounts';
 import { solveAltcha } from '../support/altcha';
+import { publicPages } from '../support/pages';
 
-const publicPages = [
-  '/',
-  '/about',
-  '/borrowers',
-  '/investors',
-  '/contact',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/login',
-  '/login?signup=true',
-  '/admin-login',
-  '/reset-password?token=example',
-  '/no-such-page',
-];
 const portalPages = ['/dashboard/loans', '/dashboard/investments', '/dashboard/deals', '/dashboard/profile', '/deals'];
 const adminPages = [
   '/admin-dashboard',

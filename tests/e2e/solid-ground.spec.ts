@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   ADMIN,
   baseURL,
@@ -296,6 +296,14 @@ test('quiet, honest logs: a normal start warns of nothing, names the admin sign-
   }
 });
 
+/** Whether a click on the centre of `target` reaches it (nothing else lies on top). */
+const reachedByClick = (target: Locator) =>
+  target.evaluate((a) => {
+    const r = a.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit === a || a.contains(hit);
+  });
+
 test('6: a toast covers neither the header nor the page’s main action', async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
   await page.goto('/admin-login');
@@ -308,12 +316,7 @@ test('6: a toast covers neither the header nor the page’s main action', async 
   await expect(add).toBeVisible();
   await expect(page.getByText('Welcome back!')).toBeVisible();
   // What a click on the action's centre reaches is the action itself.
-  const reached = await add.evaluate((a) => {
-    const r = a.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit === a || a.contains(hit);
-  });
-  expect(reached).toBe(true);
+  expect(await reachedByClick(add)).toBe(true);
   await add.click();
   await expect(page).toHaveURL(/\/admin-dashboard\/deals\/new$/);
 });
@@ -330,12 +333,7 @@ test.describe('at 390px', () => {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
     const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
-    const reached = await menu.evaluate((a) => {
-      const r = a.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return hit === a || a.contains(hit);
-    });
-    expect(reached).toBe(true);
+    expect(await reachedByClick(menu)).toBe(true);
   });
 
   test('9: the home contact block’s e-mail wraps only after @ or a dot', async ({ page }) => {

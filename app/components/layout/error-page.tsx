@@ -40,7 +40,7 @@ const WORDING: Record<'404' | '403' | '503' | '500', Wording> = {
 };
 
 /** The status of a route error: its own for an error response, 500 for anything thrown. */
-export function statusOf(error: unknown): number {
+function statusOf(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 

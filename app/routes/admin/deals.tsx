@@ -27,7 +27,7 @@ import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { useHydrated } from '~/lib/use-hydrated';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/admin-deals.server';
-import { readForm } from '~/server/forms.server';
+import { parseFields, readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 
 const listQuery = z.object({
@@ -53,10 +53,7 @@ const dealIntent = z.discriminatedUnion('intent', [
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const parsed = dealIntent.safeParse(Object.fromEntries(await readForm(request)));
-    if (!parsed.success)
-      return answer({ ok: false, toast: { type: 'error', title: 'Error', description: 'Unknown request.' } }, 400);
-    const { intent, id } = parsed.data;
+    const { intent, id } = parseFields(await readForm(request), dealIntent);
     if (intent === 'delete')
       return (await deleteDeal(admin, id))
         ? answer({ ok: true })

@@ -9,15 +9,12 @@ import type { Route } from './+types/deal-interest';
 import type { Toast } from '~/lib/toast';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { followDeal, unfollowDeal } from '~/server/domain/deals.server';
-import { Refused } from '~/server/errors.server';
-import { readForm } from '~/server/forms.server';
+import { parseFields, readForm } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
 import { toastHeaders } from '~/server/toast.server';
 
-const interestIntent = z.object({ intent: z.enum(['follow', 'unfollow']) }).catch(() => {
-  throw new Refused('invalid', 'Unknown request.');
-});
+const interestIntent = z.object({ intent: z.enum(['follow', 'unfollow']) });
 
 export async function loader() {
   return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
@@ -26,7 +23,7 @@ export async function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
   return answerRefusals(async () => {
-    const { intent } = interestIntent.parse(Object.fromEntries(await readForm(request)));
+    const { intent } = parseFields(await readForm(request), interestIntent);
     await limitUserAction('interest', viewer.id);
     if (intent === 'follow') await followDeal(viewer, params.id);
     else await unfollowDeal(viewer, params.id);
