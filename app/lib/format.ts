@@ -61,6 +61,20 @@ export function formatDay(isoDay: string): string {
   );
 }
 
+/** 'Dec 15, 2026' of a calendar day given as 'YYYY-MM-DD' (a closing or expiry date). */
+export function formatCalendarDay(isoDay: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
+}
+
+/** The calendar day 'YYYY-MM-DD' that `value` (default now) falls on in the lender's zone. */
+export function lenderDay(value: Date = new Date()): string {
+  const parts = format('iso-day', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(value);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const counts = new Intl.NumberFormat('en-US');
 

@@ -223,6 +223,181 @@ export const dealInterest = pgTable(
   (t) => [uniqueIndex('deal_interest_user_deal_idx').on(t.userId, t.dealId), index('deal_interest_deal_idx').on(t.dealId)],
 );
 
+/**
+ * A loan application and file (issue "The loan file"; docs/product.md §10). A draft has no
+ * reference; submitting gives it one ('OL-2026-00042'). Amounts are whole dollars
+ * (`propertyValue` is the purchase price or the as-is value), `stage` one of LOAN_STAGE_VALUES.
+ */
+export const loan = pgTable(
+  'loan',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').unique(),
+    borrowerId: text('borrower_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull().default('draft'),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The application steps saved so far (0 to 3); a draft resumes after them. */
+    stepsDone: integer('steps_done').notNull().default(0),
+    propertyAddress: text('property_address'),
+    propertyCity: text('property_city'),
+    propertyState: text('property_state'),
+    propertyType: text('property_type'),
+    purpose: text('purpose'),
+    propertyValue: bigint('property_value', { mode: 'number' }),
+    rehabBudget: bigint('rehab_budget', { mode: 'number' }),
+    afterRepairValue: bigint('after_repair_value', { mode: 'number' }),
+    loanAmount: bigint('loan_amount', { mode: 'number' }),
+    exitStrategy: text('exit_strategy'),
+    entityType: text('entity_type'),
+    entityName: text('entity_name'),
+    projectsLast36Months: integer('projects_last_36_months'),
+    targetClosingDate: text('target_closing_date'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    /** Who spoke last in the thread, so the pipeline knows a reply is due. */
+    lastMessageFromStaff: boolean('last_message_from_staff'),
+    /**
+     * What the pipeline search reads, lower-cased: the reference, the property and the
+     * borrower's name and e-mail; kept by triggers (migration 0005_loan_file).
+     */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('loan_borrower_idx').on(t.borrowerId, t.createdAt.desc().nullsFirst()),
+    // The pipeline, newest submission first, whole and by stage (drafts are not in it).
+    index('loan_pipeline_idx').on(t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loan_stage_pipeline_idx').on(t.stage, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loan_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check(
+      'loan_stage_check',
+      sql`${t.stage} in ('draft','submitted','in_review','term_sheet','processing','approved','closing','funded','paid_off','declined','withdrawn')`,
+    ),
+    check('loan_state_check', sql`${t.propertyState} is null or ${t.propertyState} in ('NV', 'CA')`),
+    check('loan_amounts_check', sql`coalesce(${t.loanAmount}, 1) > 0 and coalesce(${t.propertyValue}, 1) > 0`),
+  ],
+);
+
+/** The last loan number given in each year (references are 'OL-{year}-{n}'). */
+export const loanReferenceCounter = pgTable('loan_reference_counter', {
+  year: integer('year').primaryKey(),
+  n: integer('n').notNull(),
+});
+
+/** One document the lender needs for a loan: the checklist (issue "The loan file"). */
+export const loanItem = pgTable(
+  'loan_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loan.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').notNull().default('requested'),
+    /** The reviewer's reason when the status is needs_attention. */
+    reason: text('reason'),
+    position: integer('position').notNull(),
+    /** Null for the purpose's template; the admin who asked otherwise. */
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('loan_item_loan_idx').on(t.loanId, t.position),
+    check('loan_item_status_check', sql`${t.status} in ('requested', 'uploaded', 'accepted', 'needs_attention')`),
+  ],
+);
+
+/**
+ * What happened to a loan, for its timeline and the staff's history: stage moves (with the
+ * note shown to the borrower), and term sheet answers. `actorId` null: the system.
+ */
+export const loanEvent = pgTable(
+  'loan_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loan.id, { onDelete: 'cascade' }),
+    fromStage: text('from_stage'),
+    toStage: text('to_stage').notNull(),
+    note: text('note'),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('loan_event_loan_idx').on(t.loanId, t.createdAt)],
+);
+
+/** The thread between a borrower and the lender's staff about one loan. */
+export const loanMessage = pgTable(
+  'loan_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loan.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    fromStaff: boolean('from_staff').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('loan_message_loan_idx').on(t.loanId, t.createdAt)],
+);
+
+/** Staff's internal notes on a loan: never shown, sent or answered to a borrower. */
+export const loanNote = pgTable(
+  'loan_note',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loan.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('loan_note_loan_idx').on(t.loanId, t.createdAt)],
+);
+
+/**
+ * A term sheet issued for a loan (amount in dollars, rate and LTV in percent, points in
+ * percent of the amount, term in months, expiry a calendar day). Issuing a new one supersedes
+ * the open one. The borrower's answer is recorded with its time and client address.
+ */
+export const termSheet = pgTable(
+  'term_sheet',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loan.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    ratePercent: numeric('rate_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    points: numeric('points', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    ltv: numeric('ltv', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    expiresOn: text('expires_on').notNull(),
+    status: text('status').notNull().default('issued'),
+    issuedBy: text('issued_by').references(() => user.id, { onDelete: 'set null' }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    respondedIp: text('responded_ip'),
+    respondedUserAgent: text('responded_user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('term_sheet_loan_idx').on(t.loanId, t.createdAt.desc().nullsFirst()),
+    check('term_sheet_status_check', sql`${t.status} in ('issued', 'accepted', 'declined', 'superseded')`),
+  ],
+);
+
 /** A borrower's loan document; the file lives in storage under `storageKey` (bytes in `fileSize`). */
 export const document = pgTable(
   'document',
@@ -236,9 +411,14 @@ export const document = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
+    /** The checklist item it answers; null: one of the borrower's 'General documents'. */
+    loanItemId: uuid('loan_item_id').references(() => loanItem.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('document_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('document_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('document_loan_item_idx').on(t.loanItemId, t.createdAt),
+  ],
 );
 
 /** In-app notification (product §3 notifications). */

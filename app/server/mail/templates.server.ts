@@ -52,6 +52,35 @@ function textRows(rows: [string, unknown][]): string {
 
 type Payload = Record<string, unknown>;
 
+/** An e-mail to a borrower about their loan: `lines` (empty ones dropped), `rows`, the loan page. */
+function loanEmail(p: Payload, subject: string, lines: string[], rows: [string, unknown][] = []): RenderedEmail {
+  const paragraphs = lines.filter(Boolean);
+  const link = String(p.link);
+  return {
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${rows.length ? `${textRows(rows)}\n\n` : ''}Your loan: ${link}\n`,
+    html: layout(subject, paragraphs, rows, { href: link, label: 'Open your loan' }),
+  };
+}
+
+/** An e-mail to the lender about loan `p.reference`: `line`, the loan's facts and `rows`, the review page. */
+function lenderLoanEmail(p: Payload, subject: string, line: string, rows: [string, unknown][]): RenderedEmail {
+  const all: [string, unknown][] = [
+    ['Loan', p.reference],
+    ['Borrower', p.borrowerName],
+    ['Borrower e-mail', p.borrowerEmail],
+    ['Property', p.property],
+    ['Loan amount', p.amount],
+    ...rows,
+  ];
+  const link = String(p.link);
+  return {
+    subject,
+    text: `${line}\n\n${textRows(all)}\n\nReview the loan: ${link}\n`,
+    html: layout(subject, [line], all, { href: link, label: 'Review the loan' }),
+  };
+}
+
 const templates = {
   /** contact-form-handler: a new contact inquiry, to the lender (product §7 Contacts). */
   'contact-notification'(p: Payload): RenderedEmail {
@@ -175,6 +204,100 @@ const templates = {
       text: `${line}\n\n${textRows(rows)}\n\nDeal: ${link}\n`,
       html: layout(followed ? 'New deal interest' : 'Deal interest removed', [line], rows, { href: link, label: 'View deal' }),
     };
+  },
+  // ------------------------------------------------------------ the loan file (issue "The loan file")
+  /** To the borrower: their application arrived, with the documents we will ask for. */
+  'loan-submitted'(p: Payload): RenderedEmail {
+    const items = Array.isArray(p.items) ? (p.items as string[]) : [];
+    return loanEmail(p, `Application ${String(p.reference)} received`, [
+      `Thank you, ${String(p.name)}. We received your application ${String(p.reference)} and will start reviewing it within one business day.`,
+      items.length ? `Your document checklist asks for: ${items.join('; ')}. You can upload them on the loan page.` : '',
+    ]);
+  },
+  /** To the borrower: staff asked for another document. */
+  'loan-item-requested'(p: Payload): RenderedEmail {
+    return loanEmail(p, `We need a document for ${String(p.reference)}`, [
+      `Please upload "${String(p.item)}" on the loan page.`,
+      String(p.description ?? ''),
+    ]);
+  },
+  /** To the borrower: an upload was reviewed and needs attention, with the reviewer's reason. */
+  'loan-item-needs-attention'(p: Payload): RenderedEmail {
+    return loanEmail(p, `A document for ${String(p.reference)} needs attention`, [
+      `We reviewed "${String(p.item)}" and need you to look at it again: ${String(p.reason)}`,
+      'Please upload a new file on the loan page.',
+    ]);
+  },
+  /** To the borrower: the loan moved to another stage, with the staff's note. */
+  'loan-stage-changed'(p: Payload): RenderedEmail {
+    return loanEmail(p, `Loan ${String(p.reference)}: ${String(p.stage)}`, [
+      `Your loan ${String(p.reference)} moved to ${String(p.stage)}.`,
+      String(p.note ?? ''),
+    ]);
+  },
+  /** To the borrower: a term sheet was issued. */
+  'loan-term-sheet-issued'(p: Payload): RenderedEmail {
+    return loanEmail(
+      p,
+      `Your term sheet for ${String(p.reference)}`,
+      ['Your term sheet is ready. Review it on the loan page and accept or decline it before it expires.'],
+      [
+        ['Loan amount', p.amount],
+        ['Interest rate', p.rate],
+        ['Points', p.points],
+        ['Term', p.term],
+        ['LTV', p.ltv],
+        ['Expires', p.expiresOn],
+      ],
+    );
+  },
+  /** To the borrower: a message from the lender's staff. */
+  'loan-message'(p: Payload): RenderedEmail {
+    return loanEmail(p, `New message about ${String(p.reference)}`, [`${String(p.author)} wrote:`, String(p.body)]);
+  },
+  /**
+   * To the borrower: the written notice of action taken on a declined application, with the
+   * specific reasons and the Equal Credit Opportunity Act notice (Regulation B, 12 CFR 1002.9).
+   */
+  'loan-declined'(p: Payload): RenderedEmail {
+    const company = companyInfo();
+    return loanEmail(p, `Notice of action taken on application ${String(p.reference)}`, [
+      `Dear ${String(p.name)}, thank you for applying to ${company.name}. After reviewing application ${String(p.reference)} for ${String(p.property)}, we are unable to make this loan.`,
+      `The principal reasons for our decision: ${String(p.reason)}`,
+      `Date of decision: ${String(p.decidedOn)}. Creditor: ${company.legalName}, ${company.address}.`,
+      'The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant\'s income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.',
+    ]);
+  },
+  /** To the lender: a new application was submitted. */
+  'loan-application'(p: Payload): RenderedEmail {
+    return lenderLoanEmail(p, `New application ${String(p.reference)} from ${String(p.borrowerName)}`, 'A borrower submitted an application.', [
+      ['Purpose', p.purpose],
+      ['LTV', p.ltv === null || p.ltv === undefined ? '' : `${String(p.ltv)}%`],
+    ]);
+  },
+  /** To the lender: the borrower uploaded files to a checklist item. */
+  'loan-item-uploaded'(p: Payload): RenderedEmail {
+    return lenderLoanEmail(p, `${String(p.reference)}: new upload for ${String(p.item)}`, 'A borrower uploaded files to a checklist item.', [
+      ['Item', p.item],
+      ['Files', p.files],
+    ]);
+  },
+  /** To the lender: the borrower accepted or declined the term sheet. */
+  'loan-term-sheet-answered'(p: Payload): RenderedEmail {
+    return lenderLoanEmail(p, `${String(p.reference)}: term sheet ${String(p.answer)}`, `The borrower ${String(p.answer)} the term sheet.`, [
+      ['Term sheet amount', p.amount],
+      ['Client address', p.ip],
+    ]);
+  },
+  /** To the lender: the borrower wrote in the loan's thread. */
+  'loan-message-lender'(p: Payload): RenderedEmail {
+    return lenderLoanEmail(p, `${String(p.reference)}: message from ${String(p.borrowerName)}`, 'The borrower wrote:', [['Message', p.body]]);
+  },
+  /** To the lender: the borrower withdrew the application. */
+  'loan-stage-lender'(p: Payload): RenderedEmail {
+    return lenderLoanEmail(p, `${String(p.reference)}: ${String(p.stage)}`, `The borrower moved the loan to ${String(p.stage)}.`, [
+      ['Reason', p.note],
+    ]);
   },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
