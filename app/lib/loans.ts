@@ -204,6 +204,24 @@ function addYears(day: string, years: number): string {
   return `${Number(day.slice(0, 4)) + years}${day.slice(4)}`;
 }
 
+/** The application's amounts, in whole dollars. */
+export const DOLLAR_FIELDS = ['propertyValue', 'rehabBudget', 'afterRepairValue', 'loanAmount'] as const;
+
+/** '$1,250,000' → '1250000': an amount as people write it, as the schema reads it. */
+export const plainDollars = (value: string) => value.replace(/[$,\s]/g, '');
+
+/**
+ * Lets `form`'s dollar amounts be typed as people write them ('$1,250,000'): the dollar sign,
+ * commas and spaces are dropped before the schema reads them (browser and server alike).
+ */
+export function normalizeDollarFields(form: FormData): FormData {
+  for (const name of DOLLAR_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === 'string') form.set(name, plainDollars(value));
+  }
+  return form;
+}
+
 /** The application's fields (all steps), as saved on a draft. */
 export type LoanApplication = z.infer<typeof propertyStepSchema> &
   z.infer<typeof loanStepSchema> &

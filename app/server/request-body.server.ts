@@ -22,7 +22,8 @@ const FRAMING_BYTES = 64 * 1024;
  */
 export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, '').replace(/\/$/, '');
-  if (path === '/dashboard/loans/documents') return DOCUMENT_MAX_FILES * (documentMaxBytes() + FRAMING_BYTES);
+  if (path === '/dashboard/loans/documents' || /^\/dashboard\/loans\/[^/]+\/items\/[^/]+\/documents$/.test(path))
+    return DOCUMENT_MAX_FILES * (documentMaxBytes() + FRAMING_BYTES);
   if (/^\/admin-dashboard\/deals\/(new|[^/]+\/edit)$/.test(path))
     return DEAL_MAX_IMAGES * DEAL_IMAGE_MAX_BYTES + DEAL_PROSPECTUS_MAX_BYTES + FRAMING_BYTES;
   if (path === '/dashboard/profile') return AVATAR_MAX_BYTES + FRAMING_BYTES;

@@ -23,14 +23,14 @@ interface Job {
   message?: string;
 }
 
-/** Uploads `file` to the upload route, reporting progress; resolves with the server's answer. */
-function send(file: File, onProgress: (fraction: number) => void): Promise<{ ok: boolean; error?: string }> {
+/** Uploads `file` to `url`, reporting progress; resolves with the server's answer. */
+function send(url: string, file: File, onProgress: (fraction: number) => void): Promise<{ ok: boolean; error?: string }> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.set('title', defaultTitle(file.name));
     body.set('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/dashboard/loans/documents');
+    xhr.open('POST', url);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
@@ -46,9 +46,13 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<{ ok:
   });
 }
 
-export function UploadCard({ maxBytes }: { maxBytes: number }) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
+/**
+ * The one way files are uploaded from the browser (the borrower's general documents and each
+ * checklist item): every file in its own request to `url` with its progress, refused here
+ * before any byte is sent when its type, emptiness or size (`maxBytes`) is wrong, then the
+ * page's data revalidated. Returns the jobs to show, `start` and `dismiss`.
+ */
+export function useUploads(url: string, maxBytes: number) {
   const [jobs, setJobs] = useState<Job[]>([]);
   const revalidator = useRevalidator();
 
@@ -69,11 +73,11 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
         continue;
       }
       setJobs((all) => [...all, job]);
-      void send(file, (progress) => update(id, { progress })).then((answer) => {
+      void send(url, file, (progress) => update(id, { progress })).then((answer) => {
         if (answer.ok) {
           update(id, { state: 'done', progress: 1 });
           showToast({ type: 'success', title: 'Document uploaded successfully', description: file.name });
-          // Once the list below shows the document, its progress row has done its job.
+          // Once the list shows the document, its progress row has done its job.
           void revalidator.revalidate().then(() => setJobs((all) => all.filter((j) => j.id !== id)));
         } else {
           update(id, { state: 'error', message: answer.error });
@@ -82,6 +86,57 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
       });
     }
   }
+
+  const dismiss = (id: string) => setJobs((all) => all.filter((j) => j.id !== id));
+  return { jobs, start, dismiss };
+}
+
+/** The progress rows of `jobs` (see useUploads). */
+export function UploadJobs({ jobs, dismiss }: { jobs: Job[]; dismiss: (id: string) => void }) {
+  if (!jobs.length) return null;
+  return (
+    <ul className="mt-4 grid gap-3" aria-label="Uploads">
+      {jobs.map((job) => (
+        <li key={job.id} className="rounded-lg border border-line px-4 py-3">
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <span className="flex min-w-0 items-center gap-2">
+              {job.state === 'uploading' && <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-navy-500" />}
+              {job.state === 'done' && <CheckCircle2 aria-hidden className="size-4 shrink-0 text-success" />}
+              {job.state === 'error' && <FileWarning aria-hidden className="size-4 shrink-0 text-danger" />}
+              <span className="truncate font-medium">{job.name}</span>
+            </span>
+            <span className="flex shrink-0 items-center gap-1 text-muted">
+              {formatBytes(job.size)}
+              {job.state === 'error' && (
+                <button type="button" onClick={() => dismiss(job.id)} className={iconButtonClasses()}>
+                  <X aria-hidden className="size-4" />
+                  <span className="sr-only">Dismiss {job.name}</span>
+                </button>
+              )}
+            </span>
+          </div>
+          {job.state === 'error' ? (
+            <p className="mt-1 text-sm text-danger">{job.message}</p>
+          ) : (
+            <progress
+              className="mt-2 h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-navy-100 [&::-webkit-progress-value]:bg-brass-500"
+              max={100}
+              value={Math.round(job.progress * 100)}
+              aria-label={`Uploading ${job.name}`}
+            >
+              {Math.round(job.progress * 100)}%
+            </progress>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function UploadCard({ maxBytes }: { maxBytes: number }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { jobs, start, dismiss } = useUploads('/dashboard/loans/documents', maxBytes);
 
   return (
     <section aria-labelledby={`${inputId}-heading`} className={cardClasses('none', 'p-6 sm:p-8')}>
@@ -106,47 +161,7 @@ export function UploadCard({ maxBytes }: { maxBytes: number }) {
           hint={<>PDF, DOC, DOCX, JPG, PNG or TXT · up to {Math.round(maxBytes / 1024 / 1024)} MB each</>}
         />
       </div>
-      {jobs.length > 0 && (
-        <ul className="mt-5 grid gap-3" aria-label="Uploads">
-          {jobs.map((job) => (
-            <li key={job.id} className="rounded-lg border border-line px-4 py-3">
-              <div className="flex items-center justify-between gap-3 text-sm">
-                <span className="flex min-w-0 items-center gap-2">
-                  {job.state === 'uploading' && <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-navy-500" />}
-                  {job.state === 'done' && <CheckCircle2 aria-hidden className="size-4 shrink-0 text-success" />}
-                  {job.state === 'error' && <FileWarning aria-hidden className="size-4 shrink-0 text-danger" />}
-                  <span className="truncate font-medium">{job.name}</span>
-                </span>
-                <span className="flex shrink-0 items-center gap-1 text-muted">
-                  {formatBytes(job.size)}
-                  {job.state === 'error' && (
-                    <button
-                      type="button"
-                      onClick={() => setJobs((all) => all.filter((j) => j.id !== job.id))}
-                      className={iconButtonClasses()}
-                    >
-                      <X aria-hidden className="size-4" />
-                      <span className="sr-only">Dismiss {job.name}</span>
-                    </button>
-                  )}
-                </span>
-              </div>
-              {job.state === 'error' ? (
-                <p className="mt-1 text-sm text-danger">{job.message}</p>
-              ) : (
-                <progress
-                  className="mt-2 h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-navy-100 [&::-webkit-progress-value]:bg-brass-500"
-                  max={100}
-                  value={Math.round(job.progress * 100)}
-                  aria-label={`Uploading ${job.name}`}
-                >
-                  {Math.round(job.progress * 100)}%
-                </progress>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <UploadJobs jobs={jobs} dismiss={dismiss} />
     </section>
   );
 }

@@ -148,8 +148,9 @@ export function SearchBox({
 }
 
 /**
- * One-choice filter links (contact status, user type): 'All' plus each option, the current one
- * marked; other query parameters (search) are kept and the page resets.
+ * One-choice filter links (contact status, user type, loan stage): 'All' plus each option (a
+ * value shown capitalised, or a value and its label), the current one marked; other query
+ * parameters (search) are kept and the page resets.
  */
 export function FilterPills({
   label,
@@ -159,10 +160,11 @@ export function FilterPills({
 }: {
   label: string;
   name: string;
-  options: readonly string[];
+  options: readonly (string | { value: string; label: string })[];
   current: string | null;
 }) {
   const { search } = useLocation();
+  const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
   const href = (value: string | null) => {
     const params = new URLSearchParams(search);
     params.delete('page');
@@ -173,14 +175,14 @@ export function FilterPills({
   };
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2">
-      {[null, ...options].map((value) => (
+      {[{ value: null, label: 'All' }, ...choices].map(({ value, label }) => (
         <Link
           key={value ?? 'all'}
           to={href(value)}
           aria-current={value === current ? 'page' : undefined}
           className={pillClasses(value === current, 'capitalize')}
         >
-          {value ?? 'All'}
+          {label}
         </Link>
       ))}
     </nav>

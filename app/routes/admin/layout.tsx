@@ -3,7 +3,7 @@
  * Deals, Contacts and Settings; the logo returns to /. Every admin loader and action checks
  * is_admin in the database itself (requireAdmin), this layout included.
  */
-import { Building2, LayoutDashboard, MailCheck, MessageSquare, ScrollText, Settings, Users } from 'lucide-react';
+import { Landmark, Building2, LayoutDashboard, MailCheck, MessageSquare, ScrollText, Settings, Users } from 'lucide-react';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import type { Route } from './+types/layout';
@@ -17,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const links: ShellLink[] = [
   { to: '/admin-dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin-dashboard/loans', label: 'Loans', icon: Landmark },
   { to: '/admin-dashboard/users', label: 'Users', icon: Users },
   { to: '/admin-dashboard/deals', label: 'Deals', icon: Building2 },
   { to: '/admin-dashboard/contacts', label: 'Contacts', icon: MessageSquare },

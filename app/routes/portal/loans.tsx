@@ -1,8 +1,10 @@
 /**
- * /dashboard/loans, the borrower dashboard (product §2): borrowers only. The welcome with the
- * spec's name fallback, the upload card, 'My Documents' and the latest 5 'Document
- * Notifications'. The action renames and deletes the borrower's own documents and marks
- * notifications read; anything not theirs answers 404.
+ * /dashboard/loans, the borrower dashboard (product §2; issue "The loan file"): borrowers only.
+ * The welcome with the spec's name fallback, 'My loans' (one card per loan with its stage,
+ * amount, property and what the borrower must do next, and the way to a new application),
+ * then the general documents as before (the upload card, 'My Documents') and the latest 5
+ * 'Document Notifications' (loan notices included). The action renames and deletes the
+ * borrower's own general documents and marks notifications read; anything not theirs is a 404.
  */
 import { z } from 'zod';
 import type { Route } from './+types/loans';
@@ -12,7 +14,14 @@ import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
 import type { Toast } from '~/lib/toast';
 import { deleteDocument, documentMaxBytes, listDocuments, renameDocument } from '~/server/domain/documents.server';
-import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
+import {
+  DOCUMENT_NOTIFICATION_TITLES,
+  LOAN_NOTIFICATION_TITLES,
+  listNotifications,
+  markNotificationRead,
+} from '~/server/domain/notifications.server';
+import { listBorrowerLoans } from '~/server/domain/loans.server';
+import { LoanCards } from '~/components/loans/loan-cards';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 import { answer, answerRefusals } from '~/server/answers.server';
@@ -21,9 +30,10 @@ import { parseFields, readForm } from '~/server/forms.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
-  const [documents, notifications] = await Promise.all([
+  const [loans, documents, notifications] = await Promise.all([
+    listBorrowerLoans(viewer.id),
     listDocuments(viewer.id),
-    listNotifications(viewer.id, DOCUMENT_NOTIFICATION_TITLES, 5),
+    listNotifications(viewer.id, [...DOCUMENT_NOTIFICATION_TITLES, ...LOAN_NOTIFICATION_TITLES], 5),
   ]);
   // Spec §2: profile name, then the auth name, then the e-mail prefix, then 'User'.
   const name = viewer.name.trim() || viewer.email.split('@')[0] || 'User';
@@ -31,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     name,
     maxBytes,
+    loans,
     documents,
     notifications,
   };
@@ -68,7 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BorrowerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title={`Welcome, ${loaderData.name}`} subtitle="Your loan documents and notifications in one place." />
+      <PageHeader title={`Welcome, ${loaderData.name}`} subtitle="Your loans, documents and notifications in one place." />
+      <div className="mb-8">
+        <LoanCards loans={loaderData.loans} />
+      </div>
+      <h2 className="mb-4 text-2xl">General documents</h2>
       {/* The upload card beside the notifications; the documents table below, the full width,
           so its titles have room (issue "Solid ground" 2). */}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_TITLE_MAX, defaultTitle, extensionOf, type DocumentExtension } from '~/lib/documents';
 import { db } from '../db/client.server';
@@ -270,7 +270,10 @@ export async function ingestDocument(
   return row!;
 }
 
-/** The documents of `userId`, newest first (product §7 Documents). */
+/**
+ * The general documents of `userId` (those not in a loan's checklist, every document uploaded
+ * before the loan file included), newest first (product §7 Documents).
+ */
 export async function listDocuments(userId: string) {
   return db()
     .select({
@@ -282,12 +285,13 @@ export async function listDocuments(userId: string) {
       createdAt: document.createdAt,
     })
     .from(document)
-    .where(eq(document.userId, userId))
+    .where(and(eq(document.userId, userId), isNull(document.loanItemId)))
     .orderBy(desc(document.createdAt));
 }
 
 /**
- * Renames document `id` of `userId` to the trimmed `title`; false when it is not theirs.
+ * Renames general document `id` of `userId` to the trimmed `title`; false when it is not
+ * theirs (a file in a loan's checklist is the lender's record and stays as sent).
  * @throws Refused('invalid') for an empty or too long title.
  */
 export async function renameDocument(userId: string, id: string, title: string): Promise<boolean> {
@@ -299,13 +303,13 @@ export async function renameDocument(userId: string, id: string, title: string):
   const rows = await db()
     .update(document)
     .set({ title: clean })
-    .where(and(eq(document.id, id), eq(document.userId, userId)))
+    .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId)))
     .returning({ id: document.id });
   return rows.length > 0;
 }
 
 /**
- * Deletes document `id` of `userId`: the row, a 'Document deleted' notification and the stored
+ * Deletes general document `id` of `userId` (not a file of a loan's checklist): the row, a 'Document deleted' notification and the stored
  * file together; if the file cannot be removed the row stays (both remain). False when it is
  * not theirs.
  */
@@ -314,7 +318,7 @@ export async function deleteDocument(userId: string, id: string): Promise<boolea
   return db().transaction(async (tx) => {
     const [row] = await tx
       .delete(document)
-      .where(and(eq(document.id, id), eq(document.userId, userId)))
+      .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId)))
       .returning({ key: document.storageKey, title: document.title });
     if (!row) return false;
     await addNotification(tx, userId, { title: 'Document deleted', message: `"${row.title}" was deleted.`, type: 'info' });

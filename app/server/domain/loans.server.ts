@@ -653,7 +653,7 @@ export async function moveStage(admin: LoanActor, l: Loan, to: LoanStage, note: 
       tx,
       current,
       'loan-stage-changed',
-      { title: `Loan ${current.reference}: ${stageLabel(to)}`, message: note || `Your loan moved to ${stageLabel(to)}.` },
+      { title: 'Loan stage changed', message: `${current.reference} moved to ${stageLabel(to)}.${note ? ` ${note}` : ''}` },
       { stage: stageLabel(to), note },
     );
     await audit(admin, 'loan.stage_moved', { type: 'loan', id: l.id }, { reference: l.reference, from: current.stage, to, note }, tx);
@@ -683,7 +683,7 @@ export async function declineLoan(admin: LoanActor, l: Loan, reason: string) {
       tx,
       current,
       'loan-declined',
-      { title: `Loan ${current.reference}: decision`, message: 'We are unable to make this loan. See the notice we sent you.', type: 'error' },
+      { title: 'Loan decision', message: `We are unable to make loan ${current.reference}. See the notice we sent you.`, type: 'error' },
       { reason: clean, decidedOn: lenderDay() },
       true,
     );

@@ -12,6 +12,17 @@ export type NotificationType = 'success' | 'info' | 'error' | 'warning';
 /** Spec §9: the borrower portal's notification titles. */
 export const DOCUMENT_NOTIFICATION_TITLES = ['Document uploaded successfully', 'Document deleted'];
 
+/** The loan file's notification titles (issue "The loan file"), shown with the document ones. */
+export const LOAN_NOTIFICATION_TITLES = [
+  'Application submitted',
+  'New document request',
+  'A document needs attention',
+  'Loan stage changed',
+  'Your term sheet is ready',
+  'New message',
+  'Loan decision',
+];
+
 /** Adds a notification for `userId` inside `tx` (or the database). */
 export async function addNotification(
   tx: Transaction | Database,

@@ -1,0 +1,123 @@
+/**
+ * The loan review's staff forms (issue "The loan file"): move the stage with a note, decline
+ * with the reasons (the borrower's notice of action taken), ask for another document, issue a
+ * term sheet, and add an internal note. Each posts its `intent` to the review page's action
+ * through a fetcher, with the one answer hook; the term sheet is checked in the browser with
+ * the server's schema.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
+import { Field, SelectField, TextareaField } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { parseForm } from '~/lib/parse-form';
+import { LOAN_STAGES, termSheetSchema, type LoanStage } from '~/lib/loans';
+import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
+
+/** A fetcher form for `intent` that empties itself after a success. */
+function StaffForm({ intent, children, label }: { intent: string; children: ReactNode; label: string }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  useActionAnswer(fetcher);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form ref={form} method="post" className="grid gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <div>
+        <Button type="submit" size="sm" variant="navy" disabled={fetcher.state !== 'idle'}>
+          {label}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function MoveStageForm({ moves }: { moves: LoanStage[] }) {
+  const forward = moves.filter((m) => m !== 'declined');
+  if (!forward.length) return <p className="text-sm text-muted">No stage move is open from here.</p>;
+  return (
+    <StaffForm intent="move" label="Move stage">
+      <SelectField
+        label="Move to"
+        placeholder="Choose a stage…"
+        options={LOAN_STAGES.filter((s) => (forward as string[]).includes(s.value)).map((s) => ({ value: s.value, label: s.label }))}
+        selectProps={{ name: 'to', required: true, defaultValue: forward[0] }}
+      />
+      <TextareaField
+        label="Note to the borrower (optional)"
+        hint="Shown on the borrower's timeline and in the e-mail."
+        textareaProps={{ name: 'note', maxLength: 1000, rows: 2, className: 'min-h-20' }}
+      />
+    </StaffForm>
+  );
+}
+
+export function DeclineForm() {
+  return (
+    <StaffForm intent="decline" label="Decline the loan">
+      <TextareaField
+        label="Principal reasons for the decision"
+        hint="Sent to the borrower as the written notice of action taken (Regulation B), and shown on their loan page."
+        textareaProps={{ name: 'reason', required: true, maxLength: 2000, rows: 3, className: 'min-h-24' }}
+      />
+    </StaffForm>
+  );
+}
+
+export function RequestItemForm() {
+  return (
+    <StaffForm intent="request" label="Request document">
+      <Field label="Document" inputProps={{ name: 'title', required: true, maxLength: 200 }} />
+      <Field label="What we need (optional)" inputProps={{ name: 'description', maxLength: 1000 }} />
+    </StaffForm>
+  );
+}
+
+export function NoteForm() {
+  return (
+    <StaffForm intent="note" label="Add note">
+      <TextareaField
+        label="Internal note"
+        hint="Staff only: never shown or sent to the borrower."
+        textareaProps={{ name: 'body', required: true, maxLength: 5000, rows: 3, className: 'min-h-24' }}
+      />
+    </StaffForm>
+  );
+}
+
+export function TermSheetForm({ today, defaults }: { today: string; defaults: { amount: number | null; ltv: number | null } }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  useActionAnswer(fetcher);
+  const schema = termSheetSchema(today);
+  const [form, fields] = useForm({
+    id: 'term-sheet',
+    lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
+    defaultValue: { amount: defaults.amount?.toString() ?? '', ltv: defaults.ltv?.toString() ?? '' },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(formData, { schema }),
+  });
+  const num = (field: typeof fields.amount, label: string) => (
+    <Field label={label} errors={field.errors} inputProps={{ ...getInputProps(field, { type: 'text' }), inputMode: 'decimal' }} />
+  );
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="term-sheet" />
+      {num(fields.amount, 'Loan amount ($)')}
+      {num(fields.ratePercent, 'Interest rate (% a year)')}
+      {num(fields.points, 'Points (% of the amount)')}
+      {num(fields.termMonths, 'Term (months)')}
+      {num(fields.ltv, 'LTV (%)')}
+      <Field label="Expires on" errors={fields.expiresOn.errors} inputProps={{ ...getInputProps(fields.expiresOn, { type: 'date' }), min: today }} />
+      <div className="sm:col-span-2">
+        <Button type="submit" size="sm" variant="navy" disabled={fetcher.state !== 'idle'}>
+          Issue term sheet
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+

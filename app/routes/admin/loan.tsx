@@ -1,0 +1,210 @@
+/**
+ * /admin-dashboard/loans/{reference}, the loan review (issue "The loan file"): admins only.
+ * The application and borrower, the checklist (preview, download, Accept, Needs attention with
+ * a reason), a new document request, the stage moves with a note (each time-stamped with who
+ * made it, as the borrower's timeline shows), the decline with its notice, the term sheet,
+ * the message thread and the internal notes the borrower never sees. Every change is audited.
+ */
+import { ChevronLeft } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/loan';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { ApplicationSummary } from '~/components/loans/application-summary';
+import { Checklist } from '~/components/loans/checklist';
+import { MessageThread } from '~/components/loans/messages';
+import { DeclineForm, MoveStageForm, NoteForm, RequestItemForm, TermSheetForm } from '~/components/loans/staff-forms';
+import { StageBadge } from '~/components/loans/stage';
+import { TermSheetCard } from '~/components/loans/term-sheet';
+import { Card, CardHeader } from '~/components/ui/card';
+import { EmailAddress } from '~/components/ui/email-address';
+import { formatDateTime, lenderDay, usd } from '~/lib/format';
+import { canIssueTermSheet, LOAN_STAGE_VALUES, MESSAGE_MAX, stageLabel, termSheetSchema } from '~/lib/loans';
+import { parseForm } from '~/lib/parse-form';
+import { answer, answerRefusals } from '~/server/answers.server';
+import {
+  addNote,
+  declineLoan,
+  issueTermSheet,
+  loanFile,
+  moveStage,
+  postMessage,
+  propertyLine,
+  requestItem,
+  reviewItem,
+  staffLoan,
+} from '~/server/domain/loans.server';
+import { NotFound } from '~/server/errors.server';
+import { parseFields, readForm } from '~/server/forms.server';
+import { requireAdmin } from '~/server/guards.server';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  const l = await staffLoan(params.reference);
+  if (!l) throw data('Loan Not Found', { status: 404 });
+  return { ...(await loanFile(l, 'staff')), property: propertyLine(l), today: lenderDay() };
+}
+
+const text = (max: number) => z.string().max(max);
+const intent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('move'), to: z.enum(LOAN_STAGE_VALUES), note: text(1000).optional() }),
+  z.object({ intent: z.literal('decline'), reason: text(2000) }),
+  z.object({ intent: z.literal('request'), title: text(200).trim().min(1), description: text(1000).optional() }),
+  z.object({
+    intent: z.literal('review'),
+    itemId: text(100),
+    decision: z.enum(['accepted', 'needs_attention']),
+    reason: text(1000).optional(),
+  }),
+  z.object({ intent: z.literal('message'), body: text(MESSAGE_MAX) }),
+  z.object({ intent: z.literal('note'), body: text(5000) }),
+  z.object({ intent: z.literal('term-sheet') }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin({ request, context });
+  return answerRefusals(async () => {
+    const l = await staffLoan(params.reference);
+    if (!l) throw new NotFound('Loan not found.', 'Loan not found');
+    const form = await readForm(request);
+    const fields = parseFields(form, intent);
+    const done = (title: string) => answer({ ok: true, toast: { type: 'success', title } });
+    switch (fields.intent) {
+      case 'move':
+        await moveStage(admin, l, fields.to, fields.note?.trim() || null);
+        return done(`Moved to ${stageLabel(fields.to)}`);
+      case 'decline':
+        await declineLoan(admin, l, fields.reason);
+        return done('Loan declined; the notice was sent');
+      case 'request':
+        await requestItem(admin, l, { title: fields.title, description: fields.description?.trim() ?? '' });
+        return done('Document requested');
+      case 'review':
+        await reviewItem(admin, l, fields.itemId, fields.decision, fields.reason ?? '');
+        return done(fields.decision === 'accepted' ? 'Document accepted' : 'Sent back to the borrower');
+      case 'message':
+        await postMessage(admin, l, fields.body, true);
+        return done('Message sent');
+      case 'note':
+        await addNote(admin, l, fields.body);
+        return done('Note added');
+      case 'term-sheet': {
+        const submission = parseForm(form, { schema: termSheetSchema(lenderDay()) });
+        if (submission.status !== 'success') return answer({ ok: false, result: submission.reply() }, 400);
+        await issueTermSheet(admin, l, submission.value);
+        return answer({ ok: true, toast: { type: 'success', title: 'Term sheet issued' }, result: submission.reply({ resetForm: true }) });
+      }
+    }
+  });
+}
+
+export default function LoanReview({ loaderData }: Route.ComponentProps) {
+  const { loan, ratios, items, events, messages, termSheets, notes, borrower, staffMoves, property, today } = loaderData;
+  return (
+    <>
+      <Link to="/admin-dashboard/loans" className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline">
+        <ChevronLeft aria-hidden className="size-4" /> Pipeline
+      </Link>
+      <PageHeader
+        title={`Loan ${loan.reference}`}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <StageBadge stage={loan.stage} />
+            <span>
+              {property}
+              {loan.loanAmount !== null && ` · ${usd(loan.loanAmount)}`}
+            </span>
+          </span>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          <Card>
+            <CardHeader title="Checklist" />
+            <Checklist items={items} mode="staff" />
+            <div className="mt-6 border-t border-line pt-5">
+              <h3 className="mb-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Request another document</h3>
+              <RequestItemForm />
+            </div>
+          </Card>
+          <Card>
+            <CardHeader title="Term sheet" />
+            {termSheets[0] && <TermSheetCard sheet={termSheets[0]} canAnswer={false} />}
+            {canIssueTermSheet(loan.stage) ? (
+              <div className={termSheets[0] ? 'mt-6 border-t border-line pt-5' : ''}>
+                <h3 className="mb-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">
+                  {termSheets[0] ? 'Issue a new term sheet' : 'Issue a term sheet'}
+                </h3>
+                <TermSheetForm today={today} defaults={{ amount: loan.loanAmount, ltv: ratios.ltv }} />
+              </div>
+            ) : (
+              !termSheets[0] && <p className="text-sm text-muted">A term sheet can be issued while the loan is in review.</p>
+            )}
+          </Card>
+          <Card>
+            <CardHeader title="Messages" />
+            <MessageThread messages={messages} viewerIsStaff canWrite={loan.stage !== 'declined' && loan.stage !== 'withdrawn'} />
+          </Card>
+          <Card>
+            <CardHeader title="Application" />
+            <ApplicationSummary application={loan} ratios={ratios} />
+          </Card>
+        </div>
+        <div className="grid min-w-0 content-start gap-6">
+          {borrower && (
+            <Card>
+              <CardHeader title="Borrower" />
+              <p className="font-semibold text-navy-900">{borrower.name}</p>
+              <EmailAddress email={borrower.email} />
+              {borrower.phone && <p className="text-sm text-muted">{borrower.phone}</p>}
+            </Card>
+          )}
+          <Card>
+            <CardHeader title="Stage" />
+            <MoveStageForm moves={staffMoves} />
+            {staffMoves.includes('declined') && (
+              <details className="mt-5 border-t border-line pt-4">
+                <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-danger">Decline the loan…</summary>
+                <div className="mt-3">
+                  <DeclineForm />
+                </div>
+              </details>
+            )}
+            {loan.declineReason && <p className="mt-4 text-sm text-ink">Declined: {loan.declineReason}</p>}
+            <h3 className="mt-6 mb-2 font-sans text-sm font-semibold tracking-wide text-muted uppercase">History</h3>
+            <ol className="grid gap-2 text-sm" aria-label="Stage history">
+              {[...events].reverse().map((e) => (
+                <li key={e.id} className="border-l-2 border-line pl-3">
+                  <span className="font-medium text-navy-900">{stageLabel(e.toStage as (typeof LOAN_STAGE_VALUES)[number])}</span>
+                  <span className="block text-xs text-muted">
+                    {formatDateTime(e.createdAt)}
+                    {e.actorName ? ` · ${e.actorName}` : ''}
+                  </span>
+                  {e.note && <span className="block whitespace-pre-line">{e.note}</span>}
+                </li>
+              ))}
+            </ol>
+          </Card>
+          <Card>
+            <CardHeader title="Internal notes" />
+            {notes && notes.length > 0 && (
+              <ul className="mb-4 grid gap-3 text-sm">
+                {notes.map((n) => (
+                  <li key={n.id} className="rounded-lg bg-brass-50 px-3 py-2">
+                    <p className="text-xs font-semibold text-muted">
+                      {n.authorName} · {formatDateTime(n.createdAt)}
+                    </p>
+                    <p className="mt-1 whitespace-pre-line text-ink">{n.body}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <NoteForm />
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Loan ${params.reference} | Ormsby Lending Admin` }];

@@ -1,0 +1,148 @@
+/**
+ * /dashboard/loans/{reference}, the borrower's loan page (issue "The loan file"): borrowers
+ * only, and only their own loan (anyone else's is a 404). The status timeline, the term sheet
+ * once issued, the document checklist with uploads into each open item, the messages, and
+ * the application read-only. The action takes what a borrower may do: message, answer the
+ * term sheet, withdraw. A draft opens the application instead.
+ */
+import { ChevronLeft } from 'lucide-react';
+import { data, Link, redirect, useFetcher } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/loan';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { ApplicationSummary } from '~/components/loans/application-summary';
+import { Checklist } from '~/components/loans/checklist';
+import { MessageThread } from '~/components/loans/messages';
+import { StageBadge } from '~/components/loans/stage';
+import { TermSheetCard } from '~/components/loans/term-sheet';
+import { LoanTimeline } from '~/components/loans/timeline';
+import { Card, CardHeader } from '~/components/ui/card';
+import { ConfirmAction } from '~/components/ui/confirm-delete';
+import { usd } from '~/lib/format';
+import { canWithdraw, CLOSED_STAGES, MESSAGE_MAX } from '~/lib/loans';
+import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
+import { requestInfo } from '~/load-context';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { documentMaxBytes } from '~/server/domain/documents.server';
+import { answerTermSheet, borrowerLoan, loanFile, postMessage, propertyLine, withdrawLoan } from '~/server/domain/loans.server';
+import { NotFound } from '~/server/errors.server';
+import { parseFields, readForm } from '~/server/forms.server';
+import { requireRole } from '~/server/guards.server';
+import { toastHeaders } from '~/server/toast.server';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole({ request, context }, 'borrower');
+  const l = await borrowerLoan(viewer.id, params.reference);
+  if (!l) throw data('Loan Not Found', { status: 404 });
+  if (l.stage === 'draft') throw redirect(`/dashboard/loans/new?draft=${l.id}`);
+  const file = await loanFile(l, 'borrower');
+  return { ...file, property: propertyLine(l), maxBytes: documentMaxBytes() };
+}
+
+const intent = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('message'), body: z.string().max(MESSAGE_MAX) }),
+  z.object({ intent: z.literal('term-sheet'), termSheetId: z.string().max(100), answer: z.enum(['accept', 'decline']) }),
+  z.object({ intent: z.literal('withdraw'), reason: z.string().max(1000).optional() }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireRole({ request, context }, 'borrower');
+  return answerRefusals(async () => {
+    const l = await borrowerLoan(viewer.id, params.reference);
+    if (!l || l.stage === 'draft') throw new NotFound('Loan not found.', 'Loan not found');
+    const fields = parseFields(await readForm(request), intent);
+    switch (fields.intent) {
+      case 'message':
+        await postMessage(viewer, l, fields.body, false);
+        return answer({ ok: true, toast: { type: 'success', title: 'Message sent' } });
+      case 'term-sheet': {
+        const accept = fields.answer === 'accept';
+        await answerTermSheet(viewer, l, fields.termSheetId, accept, {
+          ip: requestInfo(context).clientIp,
+          userAgent: request.headers.get('user-agent'),
+        });
+        return answer({ ok: true, toast: { type: 'success', title: accept ? 'Term sheet accepted' : 'Term sheet declined' } });
+      }
+      case 'withdraw':
+        await withdrawLoan(viewer, l, fields.reason?.trim() || null);
+        return answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title: 'Application withdrawn' }) });
+    }
+  });
+}
+
+function Withdraw({ reference }: { reference: string }) {
+  const fetcher = useFetcher<ActionAnswer>();
+  useActionAnswer(fetcher);
+  return (
+    <ConfirmAction
+      triggerLabel="Withdraw application"
+      title={`Withdraw ${reference}?`}
+      description="We stop working on this loan. You can start a new application at any time."
+      confirmLabel="Withdraw application"
+      onConfirm={() => void fetcher.submit({ intent: 'withdraw' }, { method: 'post' })}
+    />
+  );
+}
+
+export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
+  const { loan, ratios, items, events, messages, termSheets, property, maxBytes } = loaderData;
+  const open = !CLOSED_STAGES.includes(loan.stage);
+  const sheet = termSheets[0];
+  return (
+    <>
+      <Link to="/dashboard/loans" className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline">
+        <ChevronLeft aria-hidden className="size-4" /> My loans
+      </Link>
+      <PageHeader
+        title={`Loan ${loan.reference}`}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <StageBadge stage={loan.stage} />
+            <span>
+              {property}
+              {loan.loanAmount !== null && ` · ${usd(loan.loanAmount)}`}
+            </span>
+          </span>
+        }
+        actions={canWithdraw(loan.stage) ? <Withdraw reference={loan.reference!} /> : undefined}
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          {loan.stage === 'declined' && loan.declineReason && (
+            <Card className="border-danger/40">
+              <CardHeader title="Our decision" />
+              <p className="text-sm text-ink">We are unable to make this loan. The principal reasons: {loan.declineReason}</p>
+              <p className="mt-2 text-sm text-muted">We also sent you this notice by e-mail.</p>
+            </Card>
+          )}
+          {sheet && (
+            <Card>
+              <CardHeader title="Term sheet" />
+              <TermSheetCard sheet={sheet} canAnswer={loan.stage === 'term_sheet'} />
+            </Card>
+          )}
+          <Card>
+            <CardHeader title="Document checklist" />
+            <Checklist items={items} mode="borrower" uploadBase={open ? `/dashboard/loans/${loan.reference}` : null} maxBytes={maxBytes} />
+          </Card>
+          <Card>
+            <CardHeader title="Messages" />
+            <MessageThread messages={messages} viewerIsStaff={false} canWrite={open} />
+          </Card>
+          <Card>
+            <CardHeader title="Application" />
+            <ApplicationSummary application={loan} ratios={ratios} />
+          </Card>
+        </div>
+        <Card className="min-w-0 self-start">
+          <CardHeader title="Status" />
+          <LoanTimeline stage={loan.stage} createdAt={loan.createdAt} events={events} />
+        </Card>
+      </div>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.loan.reference ? `Loan ${loaderData.loan.reference}` : 'Loan'} | Ormsby Lending` },
+];
