@@ -63,6 +63,12 @@ function Subject({ e }: { e: AuditRow }) {
     ) : (
       <span className="text-muted">A deleted account</span>
     );
+  if (e.subjectType === 'loan' && typeof e.details.reference === 'string')
+    return (
+      <Link className={link} to={`/admin-dashboard/loans/${e.details.reference}`}>
+        Loan {e.details.reference}
+      </Link>
+    );
   return <span className="text-muted">{e.subjectType}</span>;
 }
 

@@ -13,6 +13,7 @@ import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { requireAdmin } from '~/server/guards.server';
 import { count, formatDate, formatDay } from '~/lib/format';
 import { cardClasses } from '~/components/ui/card';
+import { LOAN_STAGES } from '~/lib/loans';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -33,6 +34,36 @@ function Stat({ label, value, icon: Icon }: { label: string; value: number; icon
       </div>
       <p className="mt-2 font-serif text-3xl text-navy-900">{count(value)}</p>
     </div>
+  );
+}
+
+/** The submitted loans in each stage, each a link to the pipeline filtered on it (issue "The loan file"). */
+function LoansByStage({ stages }: { stages: Record<string, number> }) {
+  const open = LOAN_STAGES.filter((s) => s.value !== 'draft');
+  return (
+    <section aria-labelledby="loans-by-stage" className={cardClasses('none', 'mt-6 p-6')}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="loans-by-stage" className="text-xl">
+          Loans by stage
+        </h2>
+        <Link to="/admin-dashboard/loans" className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-800 hover:underline">
+          Open the pipeline
+        </Link>
+      </div>
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {open.map((s) => (
+          <li key={s.value}>
+            <Link
+              to={`/admin-dashboard/loans?stage=${s.value}`}
+              className="block rounded-lg border border-line px-3 py-2 hover:border-navy-400"
+            >
+              <span className="block text-xs font-medium text-muted">{s.label}</span>
+              <span className="font-serif text-2xl text-navy-900">{count(stages[s.value] ?? 0)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -106,6 +137,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Stat label="Contact Inquiries" value={totals.contacts} icon={MessageSquare} />
         <Stat label="Recent Activity" value={totals.recentInquiries} icon={Activity} />
       </div>
+      <LoansByStage stages={loaderData.loanStages} />
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="recent-users" className={card}>
           <h2 id="recent-users" className="text-xl">
@@ -163,6 +195,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             Quick actions
           </h2>
           <div className="mt-4 grid gap-3">
+            <Link to="/admin-dashboard/loans" className={buttonClasses('secondary')}>
+              Loan pipeline
+            </Link>
             <Link to="/admin-dashboard/deals" className={buttonClasses('secondary')}>
               Manage deals
             </Link>

@@ -15,7 +15,9 @@ import { formatBytes } from '~/lib/documents';
 import { USER_TYPES, USERS_PAGE_SIZE } from '~/lib/admin';
 import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
-import { formatDate } from '~/lib/format';
+import { formatDate, usd } from '~/lib/format';
+import { StageBadge } from '~/components/loans/stage';
+import type { LoanStage } from '~/lib/loans';
 import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/lib/account-answers';
 import { iconButtonClasses } from '~/components/ui/button';
 import { z } from 'zod';
@@ -53,6 +55,7 @@ interface Details {
   answers: StoredAnswers & { isBorrower: boolean; isInvestor: boolean };
   documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
   interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
+  loans: { reference: string | null; stage: string; loanAmount: number | null; submittedAt: string | null }[];
 }
 
 function UserDetails({ userId }: { userId: string }) {
@@ -66,7 +69,7 @@ function UserDetails({ userId }: { userId: string }) {
         <Loader2 aria-hidden className="size-4 animate-spin" /> Loading documents and interests…
       </p>
     );
-  const { answers, documents, interests } = fetcher.data;
+  const { answers, documents, interests, loans } = fetcher.data;
   const previewable = (mime: string) => /^(application\/pdf|image\/(png|jpeg))/.test(mime);
   const rows = [
     ...(answers.isInvestor ? investorAnswerRows(answers) : []),
@@ -91,6 +94,29 @@ function UserDetails({ userId }: { userId: string }) {
           </dl>
         )}
       </section>
+      {answers.isBorrower && (
+        <section className="lg:col-span-2">
+          <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Loans</h3>
+          {loans.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No submitted loans</p>
+          ) : (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {loans.map((l) => (
+                <li key={l.reference}>
+                  <Link
+                    to={`/admin-dashboard/loans/${l.reference}`}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm hover:border-navy-400"
+                  >
+                    <span className="font-semibold text-navy-900">{l.reference}</span>
+                    <StageBadge stage={l.stage as LoanStage} />
+                    {l.loanAmount !== null && <span className="text-muted">{usd(l.loanAmount)}</span>}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <section>
         <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Documents</h3>
         {documents.length === 0 ? (
@@ -170,7 +196,7 @@ function Row({ u }: { u: UserRow }) {
             <ChevronDown aria-hidden className={cn('size-4 shrink-0 text-muted transition-transform', open && 'rotate-180')} />
             <span>
               <span className="block font-medium text-navy-900">{u.name}</span>
-              <span className="sr-only">{open ? 'Hide' : 'Show'} documents and interests</span>
+              <span className="sr-only">{open ? 'Hide' : 'Show'} loans, documents and interests</span>
             </span>
           </button>
         </td>

@@ -5,6 +5,7 @@
  * page's /borrowers#top link; its image hides itself if it fails to load. Figures follow the
  * spec's marketing claims (§9).
  */
+import { useRootData } from '~/root';
 import { BadgeCheck, Banknote, ClipboardList } from 'lucide-react';
 import type { Route } from './+types/borrowers';
 import { PageHero } from '~/components/marketing/page-hero';
@@ -71,7 +72,17 @@ const faq: readonly FaqItem[] = [
   },
 ] as const;
 
+/**
+ * Where 'Apply For Funding' and 'Start Your Application' lead (issue "The loan file"): a
+ * signed-in borrower straight to a new application, anyone else to sign-up.
+ */
+function useApplyHref(): string {
+  const viewer = useRootData()?.viewer;
+  return viewer?.isBorrower ? '/dashboard/loans/new' : '/login?signup=true';
+}
+
 export default function BorrowersPage() {
+  const applyHref = useApplyHref();
   return (
     <>
       <PageHero
@@ -81,7 +92,7 @@ export default function BorrowersPage() {
         lead="Bridge, fix-and-flip, construction and land loans across Nevada and California, underwritten by people who know the market and decided by the principals who fund them."
         image="hero-borrowers"
       >
-        <ButtonLink to="/login?signup=true" size="lg">
+        <ButtonLink to={applyHref} size="lg">
           Apply For Funding
         </ButtonLink>
         <ButtonLink to="/contact" variant="inverse" size="lg">
@@ -145,7 +156,7 @@ export default function BorrowersPage() {
       <CtaBand
         title="Ready to fund your next project?"
         actions={
-          <ButtonLink to="/login?signup=true" size="lg">
+          <ButtonLink to={applyHref} size="lg">
             Start Your Application
           </ButtonLink>
         }

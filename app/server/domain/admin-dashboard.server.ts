@@ -1,17 +1,19 @@
 /**
  * The admin dashboard's figures (product §2 Admin Dashboard, §7 counts, §9 recent lists of 5 and
  * the 7-day window): users, Active deals, inquiries, inquiries of the last 7 days, the 5 newest
- * users and inquiries, and sign-ups and inquiries per week over the last 12 weeks.
+ * users and inquiries, sign-ups and inquiries per week over the last 12 weeks, and the submitted
+ * loans by stage (issue "The loan file").
  */
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { db } from '../db/client.server';
 import { listCounts } from '../db/paging.server';
 import { contact, deal, profile, user } from '../db/schema';
+import { loansByStage } from './loans.server';
 
 export async function dashboardFigures(now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
   const since = sql`date_trunc('week', ${now.toISOString()}::timestamptz) - interval '11 weeks'`;
-  const [userCounts, [activeDeals], contactCounts, [recentInquiries], newestUsers, newestContacts, signups, inquiries] =
+  const [userCounts, [activeDeals], contactCounts, [recentInquiries], newestUsers, newestContacts, signups, inquiries, loanStages] =
     await Promise.all([
       listCounts('user'),
       db()
@@ -54,6 +56,7 @@ export async function dashboardFigures(now = new Date()) {
         .from(contact)
         .where(sql`${contact.createdAt} >= ${since}`)
         .groupBy(sql`1`),
+      loansByStage(),
     ]);
   // The 12 Mondays (UTC) ending with this week's.
   const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -77,5 +80,6 @@ export async function dashboardFigures(now = new Date()) {
     newestUsers,
     newestContacts,
     weeks,
+    loanStages,
   };
 }

@@ -11,6 +11,7 @@ import { deal, dealInterest, document, profile, user } from '../db/schema';
 import { answerColumns } from './profiles.server';
 import { containsPattern } from '../db/query.server';
 import { readCountedListPage } from '../db/paging.server';
+import { loansOfBorrower } from './loans.server';
 
 /**
  * One page of users (see module docs); a page past the end gives the last page. The order is
@@ -76,11 +77,11 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
 
 /**
  * What the lender knows of `userId`: the roles and sign-up answers (issue "Solid ground" 3), the
- * documents, and the deal interests (product §7: interests joined with the deal); null when
+ * documents, the submitted loans (issue "The loan file"), and the deal interests (product §7: interests joined with the deal); null when
  * there is no such user.
  */
 export async function userDetails(userId: string) {
-  const [answers, documents, interests] = await Promise.all([
+  const [answers, documents, interests, loans] = await Promise.all([
     db()
       .select({ isBorrower: profile.isBorrower, isInvestor: profile.isInvestor, ...answerColumns })
       .from(profile)
@@ -104,6 +105,7 @@ export async function userDetails(userId: string) {
       .innerJoin(deal, eq(deal.id, dealInterest.dealId))
       .where(and(eq(dealInterest.userId, userId), sql`${deal.deletedAt} is null`))
       .orderBy(desc(dealInterest.createdAt)),
+    loansOfBorrower(userId),
   ]);
-  return answers ? { answers, documents, interests } : null;
+  return answers ? { answers, documents, interests, loans } : null;
 }
