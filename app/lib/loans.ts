@@ -175,9 +175,21 @@ export const loanStepSchema = z
     loanAmount: dollars('Loan amount'),
     exitStrategy: choice(EXIT_STRATEGIES, 'Please choose your exit strategy'),
   })
-  .superRefine((v, ctx) => {
-    for (const issue of checkLoanAmounts(v)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
+  .superRefine(
+    (v, ctx) => {
+      const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+      const amounts = {
+        purpose: v.purpose,
+        propertyValue: num(v.propertyValue),
+        rehabBudget: num(v.rehabBudget),
+        afterRepairValue: num(v.afterRepairValue),
+        loanAmount: num(v.loanAmount),
+      };
+      for (const issue of checkLoanAmounts(amounts)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    },
+    // Checked as soon as the amounts are typed, before the rest of the step is answered.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 
 /**
  * The borrower step. `today` is the lender's calendar day 'YYYY-MM-DD' (a closing date before
@@ -363,6 +375,9 @@ export function checklistTemplate(purpose: LoanPurpose, entityType: 'llc' | 'ind
 // ---------------------------------------------------------------- staff forms
 
 export const MESSAGE_MAX = 5000;
+
+/** Admin pipeline page size (as the other admin lists, product §9). */
+export const PIPELINE_PAGE_SIZE = 15;
 
 export const termSheetSchema = (today: string) =>
   z.object({

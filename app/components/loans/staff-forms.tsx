@@ -35,9 +35,14 @@ function StaffForm({ intent, children, label }: { intent: string; children: Reac
   );
 }
 
-export function MoveStageForm({ moves }: { moves: LoanStage[] }) {
+const NO_MOVE: Partial<Record<LoanStage, string>> = {
+  in_review: 'The loan moves on when you issue a term sheet.',
+  term_sheet: "The loan moves on when the borrower accepts the term sheet; or issue another.",
+};
+
+export function MoveStageForm({ moves, stage }: { moves: LoanStage[]; stage: LoanStage }) {
   const forward = moves.filter((m) => m !== 'declined');
-  if (!forward.length) return <p className="text-sm text-muted">No stage move is open from here.</p>;
+  if (!forward.length) return <p className="text-sm text-muted">{NO_MOVE[stage] ?? 'This loan is closed: its stage no longer moves.'}</p>;
   return (
     <StaffForm intent="move" label="Move stage">
       <SelectField

@@ -55,7 +55,7 @@ export function LoanTimeline({ stage, createdAt, events }: { stage: LoanStage; c
             </span>
             <div className="min-w-0 pt-0.5">
               <p className={cn('font-semibold', done || isCurrent ? 'text-navy-900' : 'text-muted')}>
-                {stageLabel(m)}
+                <span>{stageLabel(m)}</span>
                 {isCurrent && <span className="sr-only"> (current stage)</span>}
               </p>
               {date && (done || isCurrent) && (

@@ -37,6 +37,7 @@ import {
 import { NotFound } from '~/server/errors.server';
 import { parseFields, readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
+import { toastHeaders } from '~/server/toast.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -68,7 +69,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!l) throw new NotFound('Loan not found.', 'Loan not found');
     const form = await readForm(request);
     const fields = parseFields(form, intent);
-    const done = (title: string) => answer({ ok: true, toast: { type: 'success', title } });
+    // A flash toast: the form that asked may be gone once the page reloads (a stage with no
+    // further move, an item accepted).
+    const done = async (title: string) => answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title }) });
     switch (fields.intent) {
       case 'move':
         await moveStage(admin, l, fields.to, fields.note?.trim() || null);
@@ -92,7 +95,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const submission = parseForm(form, { schema: termSheetSchema(lenderDay()) });
         if (submission.status !== 'success') return answer({ ok: false, result: submission.reply() }, 400);
         await issueTermSheet(admin, l, submission.value);
-        return answer({ ok: true, toast: { type: 'success', title: 'Term sheet issued' }, result: submission.reply({ resetForm: true }) });
+        return answer(
+          { ok: true, result: submission.reply({ resetForm: true }) },
+          { headers: await toastHeaders({ type: 'success', title: 'Term sheet issued' }) },
+        );
       }
     }
   });
@@ -161,7 +167,7 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
           )}
           <Card>
             <CardHeader title="Stage" />
-            <MoveStageForm moves={staffMoves} />
+            <MoveStageForm moves={staffMoves} stage={loan.stage} />
             {staffMoves.includes('declined') && (
               <details className="mt-5 border-t border-line pt-4">
                 <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-danger">Decline the loan…</summary>

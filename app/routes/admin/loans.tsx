@@ -14,9 +14,9 @@ import { cardClasses } from '~/components/ui/card';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { Table, Th } from '~/components/ui/table';
 import { count, percent, usd } from '~/lib/format';
-import { LOAN_STAGES } from '~/lib/loans';
+import { LOAN_STAGES, PIPELINE_PAGE_SIZE } from '~/lib/loans';
 import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-params';
-import { listPipeline, PIPELINE_PAGE_SIZE } from '~/server/domain/loans.server';
+import { listPipeline } from '~/server/domain/loans.server';
 import { requireAdmin } from '~/server/guards.server';
 
 /** The stages a submitted loan can be in (drafts are the borrower's, not in the pipeline). */

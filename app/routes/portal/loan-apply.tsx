@@ -46,7 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const furthest = Math.min(stepsDone, APPLICATION_STEPS.length - 1);
   const asked = step ? STEP_VALUES.indexOf(step) : furthest;
   const current = STEP_VALUES[Math.min(asked, furthest)]!;
-  const values = l ? applicationValues(l) : ((await applicationPrefill(viewer.id)) as Record<string, string>);
+  // The sign-up answers fill what the first application has not answered yet.
+  const prefill = (await applicationPrefill(viewer.id, l?.id)) as Record<string, string>;
+  const saved = l ? Object.fromEntries(Object.entries(applicationValues(l)).filter(([, v]) => v !== '')) : {};
+  const values = { ...prefill, ...saved };
   return {
     draftId: l?.id ?? null,
     step: current,

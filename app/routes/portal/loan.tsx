@@ -51,21 +51,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const l = await borrowerLoan(viewer.id, params.reference);
     if (!l || l.stage === 'draft') throw new NotFound('Loan not found.', 'Loan not found');
     const fields = parseFields(await readForm(request), intent);
+    // Flash toasts: the form that asked may be gone once the page reloads.
+    const done = async (title: string) => answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title }) });
     switch (fields.intent) {
       case 'message':
         await postMessage(viewer, l, fields.body, false);
-        return answer({ ok: true, toast: { type: 'success', title: 'Message sent' } });
+        return done('Message sent');
       case 'term-sheet': {
         const accept = fields.answer === 'accept';
         await answerTermSheet(viewer, l, fields.termSheetId, accept, {
           ip: requestInfo(context).clientIp,
           userAgent: request.headers.get('user-agent'),
         });
-        return answer({ ok: true, toast: { type: 'success', title: accept ? 'Term sheet accepted' : 'Term sheet declined' } });
+        return done(accept ? 'Term sheet accepted' : 'Term sheet declined');
       }
       case 'withdraw':
         await withdrawLoan(viewer, l, fields.reason?.trim() || null);
-        return answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title: 'Application withdrawn' }) });
+        return done('Application withdrawn');
     }
   });
 }

@@ -23,6 +23,7 @@ import {
   staffMoves,
   stepSchema,
   APPLICATION_STEPS,
+  PIPELINE_PAGE_SIZE,
   type ApplicationStep,
   type ItemStatus,
   type LoanPurpose,
@@ -166,10 +167,13 @@ const STEP_COLUMNS = {
 
 /**
  * What the first application of `borrowerId` starts from: the sign-up answers (product §3)
- * mapped to the application's fields; empty once they have a loan.
+ * mapped to the application's fields; empty once they have a loan other than draft `draftId`.
  */
-export async function applicationPrefill(borrowerId: string): Promise<Partial<Record<string, string>>> {
-  const [existing] = await db().select({ n: count() }).from(loan).where(eq(loan.borrowerId, borrowerId));
+export async function applicationPrefill(borrowerId: string, draftId?: string): Promise<Partial<Record<string, string>>> {
+  const [existing] = await db()
+    .select({ n: count() })
+    .from(loan)
+    .where(and(eq(loan.borrowerId, borrowerId), draftId ? ne(loan.id, draftId) : undefined));
   if (existing && existing.n > 0) return {};
   const [p] = await db()
     .select({
@@ -826,8 +830,6 @@ export async function addNote(admin: LoanActor, l: Loan, body: string) {
 
 // ---------------------------------------------------------------- the pipeline
 
-/** Admin pipeline page size (as the other admin lists, product §9). */
-export const PIPELINE_PAGE_SIZE = 15;
 
 /**
  * One page of the pipeline: submitted loans (drafts are the borrower's), newest submission
