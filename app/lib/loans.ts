@@ -12,11 +12,27 @@ import { PROPERTY_TYPES, valuesOf, type Choice } from './vocabulary';
 /** The pipeline in order, then the two ways a loan closes early. */
 export const LOAN_STAGES = [
   { value: 'draft', label: 'Draft', next: 'Finish the application and submit it; nothing is sent to us before you do.' },
-  { value: 'submitted', label: 'Submitted', next: 'We have your application and will start reviewing it within one business day.' },
+  {
+    value: 'submitted',
+    label: 'Submitted',
+    next: 'We have your application and will start reviewing it within one business day.',
+  },
   { value: 'in_review', label: 'In review', next: 'Our team is reviewing the property and your documents; we may ask for more.' },
-  { value: 'term_sheet', label: 'Term sheet', next: 'Your term sheet is ready: review it and accept or decline it before it expires.' },
-  { value: 'processing', label: 'Processing', next: 'We are ordering the valuation and title work and checking the remaining documents.' },
-  { value: 'approved', label: 'Approved', next: 'Your loan is approved; we are preparing the loan documents and the deed of trust.' },
+  {
+    value: 'term_sheet',
+    label: 'Term sheet',
+    next: 'Your term sheet is ready: review it and accept or decline it before it expires.',
+  },
+  {
+    value: 'processing',
+    label: 'Processing',
+    next: 'We are ordering the valuation and title work and checking the remaining documents.',
+  },
+  {
+    value: 'approved',
+    label: 'Approved',
+    next: 'Your loan is approved; we are preparing the loan documents and the deed of trust.',
+  },
   { value: 'closing', label: 'Closing', next: 'Sign the loan documents with the title company; funds follow recording.' },
   { value: 'funded', label: 'Funded', next: 'The loan is funded. Payments and draws follow your loan documents.' },
   { value: 'paid_off', label: 'Paid off', next: 'The loan is paid off and the deed of trust reconveyed. Thank you.' },
@@ -329,7 +345,10 @@ const ITEMS = {
     title: 'Entity documents',
     description: 'Articles of organization, operating agreement and certificate of good standing of the borrowing company.',
   },
-  funds: { title: 'Proof of funds', description: 'The last two months of bank statements showing the down payment and reserves.' },
+  funds: {
+    title: 'Proof of funds',
+    description: 'The last two months of bank statements showing the down payment and reserves.',
+  },
   reo: {
     title: 'Schedule of real estate owned',
     description: 'The properties you own, with their value, debt and rent.',

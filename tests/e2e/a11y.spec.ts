@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn } from '../support/accounts';
+import { applyForLoan } from '../support/loans';
 import { publicPages } from '../support/pages';
 
 const pages = publicPages;
@@ -17,7 +18,7 @@ const portalPages = [
   '/deals',
   '/deals?type=commercial',
 ];
-const adminPages = ['/admin-dashboard', '/admin-dashboard/settings'];
+const adminPages = ['/admin-dashboard', '/admin-dashboard/settings', '/admin-dashboard/loans'];
 
 async function withCookie(page: Page, cookie: string) {
   const [name, value] = cookie.split(/=(.*)/s) as [string, string];
@@ -47,9 +48,25 @@ for (const width of [1280, 390]) {
         .getAttribute('href');
       await expectNoViolations(page, href!);
       await expectNoViolations(page, '/deal/00000000-0000-4000-8000-000000000000');
+      // The loan file (issue "The loan file"): the application's steps, My loans with a draft
+      // and a submitted loan, the loan page, and its review.
+      await expectNoViolations(page, '/dashboard/loans/new');
+      const { reference } = await applyForLoan(user.cookie, {
+        loan: { purpose: 'fix-and-flip', rehabBudget: '400000', afterRepairValue: '3000000' },
+      });
+      await page.goto('/dashboard/loans/new');
+      await page.getByLabel('Street address').fill('12 Lake St');
+      await page.getByLabel('City').fill('Truckee');
+      await page.getByLabel('State').selectOption('CA');
+      await page.getByLabel('Property type').selectOption('Mixed-Use');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
+      await expectNoViolations(page, page.url().replace(baseURL, ''));
+      await expectNoViolations(page, '/dashboard/loans');
+      await expectNoViolations(page, `/dashboard/loans/${reference}`);
       await page.context().clearCookies();
       await withCookie(page, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
-      for (const path of adminPages) await expectNoViolations(page, path);
+      for (const path of [...adminPages, `/admin-dashboard/loans/${reference}`]) await expectNoViolations(page, path);
     });
   });
 }

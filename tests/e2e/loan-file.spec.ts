@@ -9,15 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { dayFromNow } from '../support/loans';
 import { ADMIN, baseURL, linkIn, PASSWORD, sessionCookie, signIn, uniqueEmail, uniqueIp, waitForMail } from '../support/accounts';
 
-const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), randomBytes(2048)]);
-
-/** 'YYYY-MM-DD', `days` from today in the lender's zone. */
-function dayFromNow(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + days * 86_400_000));
-  return parts;
-}
+const pdf = () =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), randomBytes(2048)]);
 
 async function signUpBorrower(page: Page, email: string) {
   await page.goto('/login?signup=true');
@@ -46,7 +42,12 @@ async function signUpBorrower(page: Page, email: string) {
 /** The timeline's milestone `label` on the borrower's loan page, reached (it shows a date). */
 async function expectReached(page: Page, label: string) {
   const timeline = page.getByRole('list', { name: 'Loan status' });
-  await expect(timeline.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) }).locator('time')).toBeVisible();
+  await expect(
+    timeline
+      .getByRole('listitem')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('time'),
+  ).toBeVisible();
 }
 
 test('a borrower applies and the lender takes the loan from submission to funding', async ({ page, browser }) => {
@@ -134,7 +135,9 @@ test('a borrower applies and the lender takes the loan from submission to fundin
   await expectReached(page, 'In review');
   await expect(page.getByText('We started the review of your application.')).toBeVisible();
   const appraisal = page.getByRole('listitem', { name: 'Appraisal' });
-  await appraisal.getByLabel('Upload files for Appraisal').setInputFiles({ name: 'appraisal.pdf', mimeType: 'application/pdf', buffer: pdf() });
+  await appraisal
+    .getByLabel('Upload files for Appraisal')
+    .setInputFiles({ name: 'appraisal.pdf', mimeType: 'application/pdf', buffer: pdf() });
   await expect(appraisal.getByText('Uploaded (awaiting review)')).toBeVisible();
   await waitForMail('lender@example.test', `${reference}: new upload for Appraisal`);
 

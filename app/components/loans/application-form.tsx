@@ -41,7 +41,6 @@ function Dollars({ field, label, hint }: { field: FieldMetadata<unknown>; label:
   );
 }
 
-
 function Ratios({ purpose, values }: { purpose: LoanPurpose | undefined; values: Record<string, number | undefined> }) {
   const r = loanRatios({ purpose, ...values });
   const shown: [string, number | null][] = [

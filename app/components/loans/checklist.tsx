@@ -35,7 +35,10 @@ function ItemFiles({ item, preview }: { item: ChecklistItem; preview: boolean })
   return (
     <ul className="mt-3 grid gap-2" aria-label={`Files for ${item.title}`}>
       {item.documents.map((d) => (
-        <li key={d.id} className="flex items-center justify-between gap-3 rounded-lg border border-line bg-ivory px-3 py-1.5 text-sm">
+        <li
+          key={d.id}
+          className="flex items-center justify-between gap-3 rounded-lg border border-line bg-ivory px-3 py-1.5 text-sm"
+        >
           <span className="flex min-w-0 items-center gap-2">
             <FileText aria-hidden className="size-4 shrink-0 text-navy-400" />
             <span className="min-w-0">
@@ -70,7 +73,7 @@ function ItemUpload({ item, uploadUrl, maxBytes }: { item: ChecklistItem; upload
     <div className="mt-3">
       <Dropzone
         id={id}
-        compact
+        compact="inline"
         label={item.documents.length ? 'Upload another file' : 'Upload a file'}
         onFiles={start}
         inputProps={{
@@ -159,7 +162,7 @@ export function Checklist({
     <ul className="grid gap-3">
       {items.map((item) => (
         <li key={item.id} className="rounded-xl border border-line p-4" aria-label={item.title}>
-          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
               <h3 className="font-sans text-base font-semibold text-navy-900">{item.title}</h3>
               {item.description && <p className="text-sm text-muted">{item.description}</p>}

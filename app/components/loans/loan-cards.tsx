@@ -56,7 +56,9 @@ export function LoanCards({ loans }: { loans: LoanCardRow[] }) {
               <li key={l.id} className={cardClasses('md', 'flex flex-col gap-3')}>
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="text-sm font-semibold text-muted">{l.reference ?? `Draft started ${formatDate(l.createdAt)}`}</p>
+                    <p className="text-sm font-semibold text-muted">
+                      {l.reference ?? `Draft started ${formatDate(l.createdAt)}`}
+                    </p>
                     <p className="mt-0.5 truncate font-serif text-xl text-navy-900">{l.property || 'Property not entered yet'}</p>
                   </div>
                   <StageBadge stage={l.stage} />

@@ -37,18 +37,22 @@ function StaffForm({ intent, children, label }: { intent: string; children: Reac
 
 const NO_MOVE: Partial<Record<LoanStage, string>> = {
   in_review: 'The loan moves on when you issue a term sheet.',
-  term_sheet: "The loan moves on when the borrower accepts the term sheet; or issue another.",
+  term_sheet: 'The loan moves on when the borrower accepts the term sheet; or issue another.',
 };
 
 export function MoveStageForm({ moves, stage }: { moves: LoanStage[]; stage: LoanStage }) {
   const forward = moves.filter((m) => m !== 'declined');
-  if (!forward.length) return <p className="text-sm text-muted">{NO_MOVE[stage] ?? 'This loan is closed: its stage no longer moves.'}</p>;
+  if (!forward.length)
+    return <p className="text-sm text-muted">{NO_MOVE[stage] ?? 'This loan is closed: its stage no longer moves.'}</p>;
   return (
     <StaffForm intent="move" label="Move stage">
       <SelectField
         label="Move to"
         placeholder="Choose a stage…"
-        options={LOAN_STAGES.filter((s) => (forward as string[]).includes(s.value)).map((s) => ({ value: s.value, label: s.label }))}
+        options={LOAN_STAGES.filter((s) => (forward as string[]).includes(s.value)).map((s) => ({
+          value: s.value,
+          label: s.label,
+        }))}
         selectProps={{ name: 'to', required: true, defaultValue: forward[0] }}
       />
       <TextareaField
@@ -116,7 +120,11 @@ export function TermSheetForm({ today, defaults }: { today: string; defaults: { 
       {num(fields.points, 'Points (% of the amount)')}
       {num(fields.termMonths, 'Term (months)')}
       {num(fields.ltv, 'LTV (%)')}
-      <Field label="Expires on" errors={fields.expiresOn.errors} inputProps={{ ...getInputProps(fields.expiresOn, { type: 'date' }), min: today }} />
+      <Field
+        label="Expires on"
+        errors={fields.expiresOn.errors}
+        inputProps={{ ...getInputProps(fields.expiresOn, { type: 'date' }), min: today }}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" variant="navy" disabled={fetcher.state !== 'idle'}>
           Issue term sheet
@@ -125,4 +133,3 @@ export function TermSheetForm({ today, defaults }: { today: string; defaults: { 
     </fetcher.Form>
   );
 }
-

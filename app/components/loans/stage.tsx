@@ -31,5 +31,9 @@ const ITEM_TONES: Record<ItemStatus, BadgeTone> = {
 };
 
 export function ItemStatusBadge({ status }: { status: ItemStatus }) {
-  return <Badge tone={ITEM_TONES[status]}>{labelOf(ITEM_STATUSES, status)}</Badge>;
+  return (
+    <Badge tone={ITEM_TONES[status]} className="shrink-0">
+      {labelOf(ITEM_STATUSES, status)}
+    </Badge>
+  );
 }

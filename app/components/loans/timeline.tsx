@@ -20,9 +20,7 @@ export function LoanTimeline({ stage, createdAt, events }: { stage: LoanStage; c
   // The furthest pipeline stage reached (a closed-early loan stops where it was).
   const reached = new Map<string, TimelineEvent>();
   for (const e of events) reached.set(e.toStage, e);
-  const lastOpen = closedEarly
-    ? ([...events].reverse().find((e) => e.toStage !== stage)?.toStage ?? 'draft')
-    : stage;
+  const lastOpen = closedEarly ? ([...events].reverse().find((e) => e.toStage !== stage)?.toStage ?? 'draft') : stage;
   const upTo = PIPELINE.indexOf(lastOpen as LoanStage);
   const milestones: LoanStage[] = closedEarly ? [...PIPELINE.slice(0, upTo + 1), stage] : [...PIPELINE];
   return (
@@ -35,13 +33,16 @@ export function LoanTimeline({ stage, createdAt, events }: { stage: LoanStage; c
         const last = i === milestones.length - 1;
         return (
           <li key={m} className="relative flex gap-4 pb-6 last:pb-0" aria-current={isCurrent ? 'step' : undefined}>
-            {!last && <span aria-hidden className={cn('absolute top-7 left-3.5 h-full w-px', done ? 'bg-navy-700' : 'bg-line')} />}
+            {!last && (
+              <span aria-hidden className={cn('absolute top-7 left-3.5 h-full w-px', done ? 'bg-navy-700' : 'bg-line')} />
+            )}
             <span
               aria-hidden
               className={cn(
                 'relative z-10 flex size-7 shrink-0 items-center justify-center rounded-full border-2',
                 done && 'border-navy-800 bg-navy-800 text-white',
-                isCurrent && (m === 'declined' ? 'border-danger bg-danger text-white' : 'border-brass-500 bg-brass-50 text-brass-800'),
+                isCurrent &&
+                  (m === 'declined' ? 'border-danger bg-danger text-white' : 'border-brass-500 bg-brass-50 text-brass-800'),
                 !done && !isCurrent && 'border-line bg-surface text-line',
               )}
             >

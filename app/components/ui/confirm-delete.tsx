@@ -38,7 +38,12 @@ function Confirm({ trigger, title, description, confirmLabel, onConfirm }: Confi
 }
 
 export function ConfirmAction({ triggerLabel, ...props }: ConfirmProps & { triggerLabel: string }) {
-  return <Confirm {...props} trigger={<AlertDialog.Trigger className={buttonClasses('secondary')}>{triggerLabel}</AlertDialog.Trigger>} />;
+  return (
+    <Confirm
+      {...props}
+      trigger={<AlertDialog.Trigger className={buttonClasses('secondary')}>{triggerLabel}</AlertDialog.Trigger>}
+    />
+  );
 }
 
 export function ConfirmDelete({ name, ...props }: Omit<ConfirmProps, 'confirmLabel'> & { name: string }) {

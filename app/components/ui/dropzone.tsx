@@ -25,9 +25,43 @@ export function Dropzone({
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   /** Files dropped on the box (chosen ones arrive through `inputProps.onChange`). */
   onFiles: (files: FileList) => void;
-  compact?: boolean;
+  /** 'inline': one low row (a checklist item's upload), the button beside the words. */
+  compact?: boolean | 'inline';
 }) {
   const [over, setOver] = useState(false);
+  if (compact === 'inline')
+    return (
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          if (e.dataTransfer.files.length) onFiles(e.dataTransfer.files);
+        }}
+        data-testid="dropzone"
+        className={cn(
+          'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-dashed px-3 py-2',
+          over ? 'border-brass-500 bg-brass-50' : 'border-line bg-ivory',
+        )}
+      >
+        <CloudUpload aria-hidden className="size-5 shrink-0 text-navy-400" />
+        <label
+          htmlFor={id}
+          className="inline-flex h-11 cursor-pointer items-center rounded-lg bg-navy-900 px-4 text-sm font-semibold text-white focus-within:ring-2 focus-within:ring-navy-300 hover:bg-navy-800 sm:h-9"
+        >
+          {label}
+        </label>
+        <input ref={inputRef} id={id} type="file" className="sr-only" aria-describedby={`${id}-hint`} {...inputProps} />
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          <span className="hidden pointer-fine:inline">or drop files here · </span>
+          {hint}
+        </p>
+      </div>
+    );
   return (
     <div
       onDragOver={(e) => {

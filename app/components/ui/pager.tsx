@@ -164,7 +164,8 @@ export function FilterPills({
   current: string | null;
 }) {
   const { search } = useLocation();
-  const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+  // Bare values are shown capitalised; labelled ones as written.
+  const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: o, raw: true } : { ...o, raw: false }));
   const href = (value: string | null) => {
     const params = new URLSearchParams(search);
     params.delete('page');
@@ -175,12 +176,12 @@ export function FilterPills({
   };
   return (
     <nav aria-label={label} className="flex flex-wrap gap-2">
-      {[{ value: null, label: 'All' }, ...choices].map(({ value, label }) => (
+      {[{ value: null, label: 'All', raw: false }, ...choices].map(({ value, label, raw }) => (
         <Link
           key={value ?? 'all'}
           to={href(value)}
           aria-current={value === current ? 'page' : undefined}
-          className={pillClasses(value === current, 'capitalize')}
+          className={pillClasses(value === current, raw ? 'capitalize' : undefined)}
         >
           {label}
         </Link>

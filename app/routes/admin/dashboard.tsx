@@ -46,7 +46,10 @@ function LoansByStage({ stages }: { stages: Record<string, number> }) {
         <h2 id="loans-by-stage" className="text-xl">
           Loans by stage
         </h2>
-        <Link to="/admin-dashboard/loans" className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-800 hover:underline">
+        <Link
+          to="/admin-dashboard/loans"
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-800 hover:underline"
+        >
           Open the pipeline
         </Link>
       </div>

@@ -108,7 +108,10 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
   const { loan, ratios, items, events, messages, termSheets, notes, borrower, staffMoves, property, today } = loaderData;
   return (
     <>
-      <Link to="/admin-dashboard/loans" className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline">
+      <Link
+        to="/admin-dashboard/loans"
+        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline"
+      >
         <ChevronLeft aria-hidden className="size-4" /> Pipeline
       </Link>
       <PageHeader
@@ -129,7 +132,9 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
             <CardHeader title="Checklist" />
             <Checklist items={items} mode="staff" />
             <div className="mt-6 border-t border-line pt-5">
-              <h3 className="mb-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">Request another document</h3>
+              <h3 className="mb-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">
+                Request another document
+              </h3>
               <RequestItemForm />
             </div>
           </Card>

@@ -54,7 +54,7 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="mt-4">
-            <Table label="Loans" minWidth={960}>
+            <Table label="Loans" minWidth={840}>
               <thead>
                 <tr>
                   <Th>Loan</Th>
@@ -79,11 +79,14 @@ export default function Pipeline({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </td>
                     <td className="py-3 pr-4 text-sm">
-                      <span className="block font-medium text-ink">{l.borrowerName}</span>
-                      <span className="block break-all text-muted">{l.borrowerEmail}</span>
+                      <span className="block font-medium text-ink" title={l.borrowerEmail}>
+                        {l.borrowerName}
+                      </span>
                     </td>
                     <td className="py-3 pr-4 text-sm">{l.property}</td>
-                    <td className="py-3 pr-4 text-right text-sm whitespace-nowrap">{l.loanAmount === null ? '—' : usd(l.loanAmount)}</td>
+                    <td className="py-3 pr-4 text-right text-sm whitespace-nowrap">
+                      {l.loanAmount === null ? '—' : usd(l.loanAmount)}
+                    </td>
                     <td className="py-3 pr-4 text-right text-sm">{l.ltv === null ? '—' : percent(l.ltv)}</td>
                     <td className="py-3 pr-4">
                       <StageBadge stage={l.stage} />

@@ -17,7 +17,14 @@ import { Card } from '~/components/ui/card';
 import { cn } from '~/lib/cn';
 import { lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
-import { APPLICATION_STEPS, loanRatios, normalizeDollarFields, stepSchema, type ApplicationStep, type LoanPurpose } from '~/lib/loans';
+import {
+  APPLICATION_STEPS,
+  loanRatios,
+  normalizeDollarFields,
+  stepSchema,
+  type ApplicationStep,
+  type LoanPurpose,
+} from '~/lib/loans';
 import { oneOfParam, parseSearch } from '~/lib/search-params';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { answer, answerRefusals } from '~/server/answers.server';
@@ -64,7 +71,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const intent = z.discriminatedUnion('intent', [
-  z.object({ intent: z.enum(['save', 'exit']), step: z.enum(['property', 'loan', 'borrower']), draft: z.string().max(100).optional() }),
+  z.object({
+    intent: z.enum(['save', 'exit']),
+    step: z.enum(['property', 'loan', 'borrower']),
+    draft: z.string().max(100).optional(),
+  }),
   z.object({ intent: z.literal('submit'), draft: z.string().max(100) }),
 ]);
 
@@ -155,7 +166,10 @@ export default function LoanApplication({ loaderData }: Route.ComponentProps) {
   useActionAnswer({ state: navigation.state, data: useActionData<ActionAnswer>() });
   return (
     <>
-      <Link to="/dashboard/loans" className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline">
+      <Link
+        to="/dashboard/loans"
+        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline"
+      >
         <ChevronLeft aria-hidden className="size-4" /> My loans
       </Link>
       <PageHeader title="Loan application" subtitle="Your answers are saved as a draft at every step." />
@@ -177,7 +191,13 @@ export default function LoanApplication({ loaderData }: Route.ComponentProps) {
             </Form>
           </>
         ) : (
-          <ApplicationStepForm key={step} step={step as Exclude<ApplicationStep, 'review'>} values={values} today={today} draftId={draftId} />
+          <ApplicationStepForm
+            key={step}
+            step={step as Exclude<ApplicationStep, 'review'>}
+            values={values}
+            today={today}
+            draftId={draftId}
+          />
         )}
       </Card>
     </>

@@ -92,7 +92,10 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
   const sheet = termSheets[0];
   return (
     <>
-      <Link to="/dashboard/loans" className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline">
+      <Link
+        to="/dashboard/loans"
+        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline"
+      >
         <ChevronLeft aria-hidden className="size-4" /> My loans
       </Link>
       <PageHeader
@@ -125,7 +128,12 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
           )}
           <Card>
             <CardHeader title="Document checklist" />
-            <Checklist items={items} mode="borrower" uploadBase={open ? `/dashboard/loans/${loan.reference}` : null} maxBytes={maxBytes} />
+            <Checklist
+              items={items}
+              mode="borrower"
+              uploadBase={open ? `/dashboard/loans/${loan.reference}` : null}
+              maxBytes={maxBytes}
+            />
           </Card>
           <Card>
             <CardHeader title="Messages" />
@@ -136,7 +144,8 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
             <ApplicationSummary application={loan} ratios={ratios} />
           </Card>
         </div>
-        <Card className="min-w-0 self-start">
+        {/* Where the loan stands comes first on a phone. */}
+        <Card className="order-first min-w-0 self-start xl:order-none">
           <CardHeader title="Status" />
           <LoanTimeline stage={loan.stage} createdAt={loan.createdAt} events={events} />
         </Card>

@@ -40,7 +40,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer({ ok: true, documents: rows.map((r) => ({ id: r.id, title: r.title })) }, 201);
   }).catch((error: unknown) => {
     if (error instanceof UploadFailed)
-      return answer({ ok: false, toast: { type: 'error', title: UPLOAD_MESSAGES.failed, description: 'Please try again.' } }, 500);
+      return answer(
+        { ok: false, toast: { type: 'error', title: UPLOAD_MESSAGES.failed, description: 'Please try again.' } },
+        500,
+      );
     throw error;
   });
 }

@@ -33,7 +33,18 @@ import { lenderDay, usd } from '~/lib/format';
 import { db, type Database, type Transaction } from '../db/client.server';
 import { readNumberedPage } from '../db/paging.server';
 import { containsPattern, isUuid } from '../db/query.server';
-import { document, loan, loanEvent, loanItem, loanMessage, loanNote, loanReferenceCounter, profile, termSheet, user } from '../db/schema';
+import {
+  document,
+  loan,
+  loanEvent,
+  loanItem,
+  loanMessage,
+  loanNote,
+  loanReferenceCounter,
+  profile,
+  termSheet,
+  user,
+} from '../db/schema';
 import { env } from '../env.server';
 import { NotFound, Refused } from '../errors.server';
 import { queueEmail } from '../mail/outbox.server';
@@ -248,9 +259,7 @@ export function applicationValues(l: Loan): Record<string, string> {
 export async function submitApplication(borrower: LoanActor, l: Loan, now = new Date()): Promise<string> {
   const values = applicationValues(l);
   for (const step of ['property', 'loan', 'borrower'] as const) {
-    const fields = Object.fromEntries(
-      STEP_COLUMNS[step].filter((c) => values[c] !== '').map((c) => [c, coerce(c, values[c]!)]),
-    );
+    const fields = Object.fromEntries(STEP_COLUMNS[step].filter((c) => values[c] !== '').map((c) => [c, coerce(c, values[c]!)]));
     const parsed = stepSchema(step, lenderDay(now)).safeParse(fields);
     if (!parsed.success)
       throw new Refused(
@@ -315,11 +324,7 @@ export async function withdrawLoan(borrower: LoanActor, l: Loan, reason: string 
 
 /** A borrower's loans with what they must do next, newest first (My loans). */
 export async function listBorrowerLoans(borrowerId: string) {
-  const loans = await db()
-    .select()
-    .from(loan)
-    .where(eq(loan.borrowerId, borrowerId))
-    .orderBy(desc(loan.createdAt));
+  const loans = await db().select().from(loan).where(eq(loan.borrowerId, borrowerId)).orderBy(desc(loan.createdAt));
   const [tallies, sheets] = await Promise.all([itemTallies(loans.map((l) => l.id)), openTermSheets(loans.map((l) => l.id))]);
   return loans.map((l) => ({
     id: l.id,
@@ -589,7 +594,13 @@ export async function requestItem(admin: LoanActor, l: Loan, item: { title: stri
       { title: 'New document request', message: `We need "${item.title}" for ${current.reference}.`, type: 'warning' },
       { item: item.title, description: item.description },
     );
-    await audit(admin, 'loan.item_requested', { type: 'loan', id: l.id }, { reference: l.reference, item: item.title, itemId: row!.id }, tx);
+    await audit(
+      admin,
+      'loan.item_requested',
+      { type: 'loan', id: l.id },
+      { reference: l.reference, item: item.title, itemId: row!.id },
+      tx,
+    );
   });
 }
 
@@ -598,7 +609,13 @@ export async function requestItem(admin: LoanActor, l: Loan, item: { title: stri
  * borrower is shown and e-mailed. @throws NotFound for an item not on the loan,
  * Refused('invalid') without a reason, Refused('conflict') when nothing was uploaded.
  */
-export async function reviewItem(admin: LoanActor, l: Loan, itemId: string, decision: 'accepted' | 'needs_attention', reason: string) {
+export async function reviewItem(
+  admin: LoanActor,
+  l: Loan,
+  itemId: string,
+  decision: 'accepted' | 'needs_attention',
+  reason: string,
+) {
   await db().transaction(async (tx) => {
     const [item] = isUuid(itemId)
       ? await tx
@@ -660,7 +677,13 @@ export async function moveStage(admin: LoanActor, l: Loan, to: LoanStage, note: 
       { title: 'Loan stage changed', message: `${current.reference} moved to ${stageLabel(to)}.${note ? ` ${note}` : ''}` },
       { stage: stageLabel(to), note },
     );
-    await audit(admin, 'loan.stage_moved', { type: 'loan', id: l.id }, { reference: l.reference, from: current.stage, to, note }, tx);
+    await audit(
+      admin,
+      'loan.stage_moved',
+      { type: 'loan', id: l.id },
+      { reference: l.reference, from: current.stage, to, note },
+      tx,
+    );
   });
 }
 
@@ -676,7 +699,11 @@ export async function declineLoan(admin: LoanActor, l: Loan, reason: string) {
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
     if (!staffMoves(current.stage as LoanStage).includes('declined'))
-      throw new Refused('conflict', `A loan in ${stageLabel(current.stage as LoanStage)} cannot be declined.`, 'Loan not declined');
+      throw new Refused(
+        'conflict',
+        `A loan in ${stageLabel(current.stage as LoanStage)} cannot be declined.`,
+        'Loan not declined',
+      );
     await recordMove(tx, current, 'declined', admin, null);
     await tx.update(loan).set({ declineReason: clean }).where(eq(loan.id, l.id));
     await tx
@@ -687,7 +714,11 @@ export async function declineLoan(admin: LoanActor, l: Loan, reason: string) {
       tx,
       current,
       'loan-declined',
-      { title: 'Loan decision', message: `We are unable to make loan ${current.reference}. See the notice we sent you.`, type: 'error' },
+      {
+        title: 'Loan decision',
+        message: `We are unable to make loan ${current.reference}. See the notice we sent you.`,
+        type: 'error',
+      },
       { reason: clean, decidedOn: lenderDay() },
       true,
     );
@@ -730,7 +761,11 @@ export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheet
       tx,
       current,
       'loan-term-sheet-issued',
-      { title: 'Your term sheet is ready', message: `Review the term sheet for ${current.reference} on the loan page.`, type: 'success' },
+      {
+        title: 'Your term sheet is ready',
+        message: `Review the term sheet for ${current.reference} on the loan page.`,
+        type: 'success',
+      },
       {
         amount: usd(terms.amount),
         rate: `${terms.ratePercent}%`,
@@ -800,7 +835,8 @@ export async function postMessage(author: LoanActor, l: Loan, body: string, from
   if (!clean) throw new Refused('invalid', 'Please write a message.', 'Message not sent');
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
-    if (current.stage === 'draft') throw new Refused('conflict', 'Submit the application before messaging us.', 'Message not sent');
+    if (current.stage === 'draft')
+      throw new Refused('conflict', 'Submit the application before messaging us.', 'Message not sent');
     await tx.insert(loanMessage).values({ loanId: l.id, authorId: author.id, authorName: author.name, fromStaff, body: clean });
     await tx.update(loan).set({ lastMessageFromStaff: fromStaff }).where(eq(loan.id, l.id));
     if (fromStaff) {
@@ -829,7 +865,6 @@ export async function addNote(admin: LoanActor, l: Loan, body: string) {
 }
 
 // ---------------------------------------------------------------- the pipeline
-
 
 /**
  * One page of the pipeline: submitted loans (drafts are the borrower's), newest submission
@@ -884,11 +919,7 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
 
 /** How many submitted loans are in each stage (the admin dashboard). */
 export async function loansByStage(): Promise<Record<string, number>> {
-  const rows = await db()
-    .select({ stage: loan.stage, n: count() })
-    .from(loan)
-    .where(ne(loan.stage, 'draft'))
-    .groupBy(loan.stage);
+  const rows = await db().select({ stage: loan.stage, n: count() }).from(loan).where(ne(loan.stage, 'draft')).groupBy(loan.stage);
   return Object.fromEntries(rows.map((r) => [r.stage, r.n]));
 }
 
@@ -900,4 +931,3 @@ export async function loansOfBorrower(userId: string, tx: Database = db()) {
     .where(and(eq(loan.borrowerId, userId), isNotNull(loan.reference)))
     .orderBy(desc(loan.submittedAt));
 }
-

@@ -265,39 +265,59 @@ const templates = {
       `Dear ${String(p.name)}, thank you for applying to ${company.name}. After reviewing application ${String(p.reference)} for ${String(p.property)}, we are unable to make this loan.`,
       `The principal reasons for our decision: ${String(p.reason)}`,
       `Date of decision: ${String(p.decidedOn)}. Creditor: ${company.legalName}, ${company.address}.`,
-      'The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant\'s income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.',
+      "The federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age (provided the applicant has the capacity to enter into a binding contract); because all or part of the applicant's income derives from any public assistance program; or because the applicant has in good faith exercised any right under the Consumer Credit Protection Act. The federal agency that administers compliance with this law concerning this creditor is the Federal Trade Commission, Equal Credit Opportunity, Washington, DC 20580.",
     ]);
   },
   /** To the lender: a new application was submitted. */
   'loan-application'(p: Payload): RenderedEmail {
-    return lenderLoanEmail(p, `New application ${String(p.reference)} from ${String(p.borrowerName)}`, 'A borrower submitted an application.', [
-      ['Purpose', p.purpose],
-      ['LTV', p.ltv === null || p.ltv === undefined ? '' : `${String(p.ltv)}%`],
-    ]);
+    return lenderLoanEmail(
+      p,
+      `New application ${String(p.reference)} from ${String(p.borrowerName)}`,
+      'A borrower submitted an application.',
+      [
+        ['Purpose', p.purpose],
+        ['LTV', p.ltv === null || p.ltv === undefined ? '' : `${String(p.ltv)}%`],
+      ],
+    );
   },
   /** To the lender: the borrower uploaded files to a checklist item. */
   'loan-item-uploaded'(p: Payload): RenderedEmail {
-    return lenderLoanEmail(p, `${String(p.reference)}: new upload for ${String(p.item)}`, 'A borrower uploaded files to a checklist item.', [
-      ['Item', p.item],
-      ['Files', p.files],
-    ]);
+    return lenderLoanEmail(
+      p,
+      `${String(p.reference)}: new upload for ${String(p.item)}`,
+      'A borrower uploaded files to a checklist item.',
+      [
+        ['Item', p.item],
+        ['Files', p.files],
+      ],
+    );
   },
   /** To the lender: the borrower accepted or declined the term sheet. */
   'loan-term-sheet-answered'(p: Payload): RenderedEmail {
-    return lenderLoanEmail(p, `${String(p.reference)}: term sheet ${String(p.answer)}`, `The borrower ${String(p.answer)} the term sheet.`, [
-      ['Term sheet amount', p.amount],
-      ['Client address', p.ip],
-    ]);
+    return lenderLoanEmail(
+      p,
+      `${String(p.reference)}: term sheet ${String(p.answer)}`,
+      `The borrower ${String(p.answer)} the term sheet.`,
+      [
+        ['Term sheet amount', p.amount],
+        ['Client address', p.ip],
+      ],
+    );
   },
   /** To the lender: the borrower wrote in the loan's thread. */
   'loan-message-lender'(p: Payload): RenderedEmail {
-    return lenderLoanEmail(p, `${String(p.reference)}: message from ${String(p.borrowerName)}`, 'The borrower wrote:', [['Message', p.body]]);
+    return lenderLoanEmail(p, `${String(p.reference)}: message from ${String(p.borrowerName)}`, 'The borrower wrote:', [
+      ['Message', p.body],
+    ]);
   },
   /** To the lender: the borrower withdrew the application. */
   'loan-stage-lender'(p: Payload): RenderedEmail {
-    return lenderLoanEmail(p, `${String(p.reference)}: ${String(p.stage)}`, `The borrower moved the loan to ${String(p.stage)}.`, [
-      ['Reason', p.note],
-    ]);
+    return lenderLoanEmail(
+      p,
+      `${String(p.reference)}: ${String(p.stage)}`,
+      `The borrower moved the loan to ${String(p.stage)}.`,
+      [['Reason', p.note]],
+    );
   },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
