@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn, uniqueIp } from '../support/accounts';
 import { solveAltcha } from '../support/altcha';
+import { applyForLoan } from '../support/loans';
 import { publicPages } from '../support/pages';
 
 const portalPages = ['/dashboard/loans', '/dashboard/investments', '/dashboard/deals', '/dashboard/profile', '/deals'];
@@ -169,6 +170,7 @@ for (const width of [390, 1280]) {
         body,
       });
       expect(up.status).toBe(201);
+      const { reference } = await applyForLoan(user.cookie);
       await signedIn(page, user.cookie);
       const problems: string[] = [];
       for (const path of portalPages) await check(page, path, width === 390, problems);
@@ -177,6 +179,7 @@ for (const width of [390, 1280]) {
         .first()
         .getAttribute('href');
       await check(page, href!, width === 390, problems);
+      for (const path of ['/dashboard/loans/new', `/dashboard/loans/${reference}`]) await check(page, path, width === 390, problems);
       expect(problems).toEqual([]);
     });
 
@@ -196,10 +199,12 @@ for (const width of [390, 1280]) {
         }),
       });
       expect(sent.status).toBe(200);
-      await createVerifiedUser({ borrower: true, investor: true }, 'layout-admin');
+      const borrower = await createVerifiedUser({ borrower: true, investor: true }, 'layout-admin');
+      const { reference } = await applyForLoan(borrower.cookie);
       await signedIn(page, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true, ip: uniqueIp() })));
       const problems: string[] = [];
-      for (const path of adminPages) await check(page, path, width === 390, problems);
+      for (const path of [...adminPages, '/admin-dashboard/loans', `/admin-dashboard/loans/${reference}`])
+        await check(page, path, width === 390, problems);
       await page.goto('/admin-dashboard/deals');
       const edit = await page
         .getByRole('link', { name: /^Edit / })

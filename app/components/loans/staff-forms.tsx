@@ -6,7 +6,7 @@
  * the server's schema.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -64,7 +64,15 @@ export function MoveStageForm({ moves, stage }: { moves: LoanStage[]; stage: Loa
   );
 }
 
+/** 'Decline the loan…', which opens the form for the reasons (the notice of action taken). */
 export function DeclineForm() {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Button variant="ghost" size="sm" className="text-danger" onClick={() => setOpen(true)}>
+        Decline the loan…
+      </Button>
+    );
   return (
     <StaffForm intent="decline" label="Decline the loan">
       <TextareaField

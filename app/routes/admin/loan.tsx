@@ -174,12 +174,9 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
             <CardHeader title="Stage" />
             <MoveStageForm moves={staffMoves} stage={loan.stage} />
             {staffMoves.includes('declined') && (
-              <details className="mt-5 border-t border-line pt-4">
-                <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-danger">Decline the loan…</summary>
-                <div className="mt-3">
-                  <DeclineForm />
-                </div>
-              </details>
+              <div className="mt-5 border-t border-line pt-4">
+                <DeclineForm />
+              </div>
             )}
             {loan.declineReason && <p className="mt-4 text-sm text-ink">Declined: {loan.declineReason}</p>}
             <h3 className="mt-6 mb-2 font-sans text-sm font-semibold tracking-wide text-muted uppercase">History</h3>
