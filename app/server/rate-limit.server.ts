@@ -17,6 +17,8 @@ export interface RateLimitResult {
 export const USER_LIMITS = {
   interest: { max: 20, windowSeconds: 60 },
   upload: { max: 30, windowSeconds: 600 },
+  /** A borrower's loan messages and term sheet answers (issue "The loan file"). */
+  message: { max: 20, windowSeconds: 600 },
 } as const;
 
 /**

@@ -29,6 +29,7 @@ import { NotFound } from '~/server/errors.server';
 import { parseFields, readForm } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
+import { limitUserAction } from '~/server/rate-limit.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
@@ -51,6 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const l = await borrowerLoan(viewer.id, params.reference);
     if (!l || l.stage === 'draft') throw new NotFound('Loan not found.', 'Loan not found');
     const fields = parseFields(await readForm(request), intent);
+    await limitUserAction('message', viewer.id);
     // Flash toasts: the form that asked may be gone once the page reloads.
     const done = async (title: string) => answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title }) });
     switch (fields.intent) {
