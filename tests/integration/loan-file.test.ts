@@ -1,0 +1,455 @@
+/**
+ * The loan file against a real database (issue "The loan file", Must show 3): the stage rules
+ * (in the rules module and through every domain change), the checklist template of each
+ * purpose, the migration that keeps every existing document as a general document, uploads
+ * racing into one checklist item, who finds a loan, internal notes kept from the borrower, and
+ * the e-mails each change queues with the notification preferences honoured.
+ */
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { and, count, eq } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lenderDay } from '~/lib/format';
+import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpose, type LoanStage } from '~/lib/loans';
+import { db } from '~/server/db/client.server';
+import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
+import { stageDocument } from '~/server/domain/documents.server';
+import {
+  addNote,
+  answerTermSheet,
+  borrowerLoan,
+  declineLoan,
+  issueTermSheet,
+  listPipeline,
+  loanFile,
+  moveStage,
+  postMessage,
+  recordItemDocuments,
+  requestItem,
+  reviewItem,
+  saveApplicationStep,
+  staffLoan,
+  submitApplication,
+  withdrawLoan,
+  type Loan,
+  type LoanActor,
+} from '~/server/domain/loans.server';
+import { isRefused } from '~/server/errors.server';
+import { storage } from '~/server/storage.server';
+import { useTestDatabase } from '../support/test-database';
+
+useTestDatabase();
+
+const admin: LoanActor = { id: '', name: 'Morgan Staff', email: 'morgan@ormsby.test' };
+let people = 0;
+
+/** A new borrower (user and profile) with `notifyEmail`. */
+async function newBorrower(notifyEmail = true): Promise<LoanActor> {
+  const who = {
+    id: randomUUID(),
+    name: `Borrower ${++people}`,
+    email: `borrower${people}-${randomUUID().slice(0, 6)}@example.com`,
+  };
+  await db()
+    .insert(user)
+    .values({ ...who, emailVerified: true });
+  await db().insert(profile).values({ userId: who.id, isBorrower: true, notifyEmail });
+  return who;
+}
+
+beforeAll(async () => {
+  admin.id = randomUUID();
+  await db().insert(user).values({ id: admin.id, name: admin.name, email: admin.email, emailVerified: true });
+  await db().insert(profile).values({ userId: admin.id, isAdmin: true });
+});
+
+const future = (days: number) => lenderDay(new Date(Date.now() + days * 86_400_000));
+
+/** A submitted loan of `borrower` for `purpose` (a company borrowing unless `entityType`). */
+async function submitted(borrower: LoanActor, purpose: LoanPurpose = 'bridge', entityType: 'llc' | 'individual' = 'llc') {
+  const rehab = purpose === 'construction' || purpose === 'fix-and-flip';
+  let id = await saveApplicationStep(borrower, null, 'property', {
+    propertyAddress: '75 Court St',
+    propertyCity: 'Reno',
+    propertyState: 'NV',
+    propertyType: 'Commercial',
+  });
+  id = await saveApplicationStep(borrower, id, 'loan', {
+    purpose,
+    propertyValue: 2_000_000,
+    loanAmount: 1_300_000,
+    rehabBudget: rehab ? 300_000 : undefined,
+    afterRepairValue: rehab ? 2_800_000 : undefined,
+    exitStrategy: 'refinance',
+  });
+  id = await saveApplicationStep(borrower, id, 'borrower', {
+    entityType,
+    entityName: entityType === 'llc' ? 'Court Street LLC' : undefined,
+    projectsLast36Months: 2,
+    targetClosingDate: future(30),
+  });
+  const draft = (await borrowerLoan(borrower.id, id))!;
+  const reference = await submitApplication(borrower, draft);
+  return (await staffLoan(reference))!;
+}
+
+const reload = async (l: Loan) => (await staffLoan(l.reference!))!;
+
+/** The refusal kind `promise` rejects with. */
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isRefused(error)) return error.kind;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+async function mails(template: string, to?: string) {
+  return db()
+    .select()
+    .from(outboxEmail)
+    .where(and(eq(outboxEmail.template, template), to ? eq(outboxEmail.to, to) : undefined));
+}
+
+const terms = () => ({ amount: 1_300_000, ratePercent: 10.5, points: 2, termMonths: 12, ltv: 65, expiresOn: future(10) });
+const pdf = () => Buffer.from(`%PDF-1.7\n1 0 obj\n<<>>\nendobj\n% ${randomUUID()}\n`);
+const body = (b: Uint8Array) =>
+  (async function* () {
+    yield b;
+  })();
+
+describe('stage rules', () => {
+  it('allow one step forward or back, decline until funded, and nothing from a closed loan', () => {
+    expect(staffMoves('draft')).toEqual([]);
+    expect(staffMoves('submitted')).toEqual(['in_review', 'declined']);
+    // Term sheet comes only with a term sheet, and leaves only with the borrower's acceptance.
+    expect(staffMoves('in_review')).toEqual(['declined']);
+    expect(staffMoves('term_sheet')).toEqual(['in_review', 'declined']);
+    expect(staffMoves('processing')).toEqual(['approved', 'declined']);
+    expect(staffMoves('closing')).toEqual(['funded', 'approved', 'declined']);
+    expect(staffMoves('funded')).toEqual(['paid_off', 'closing']);
+    for (const closed of ['paid_off', 'declined', 'withdrawn'] as LoanStage[]) expect(staffMoves(closed)).toEqual([]);
+    for (const stage of PIPELINE)
+      for (const to of staffMoves(stage))
+        if (to !== 'declined') expect(Math.abs(PIPELINE.indexOf(to) - PIPELINE.indexOf(stage))).toBe(1);
+  });
+
+  it('refuse a jump and leave the loan as it was', async () => {
+    const l = await submitted(await newBorrower());
+    const [before] = await db().select({ n: count() }).from(loanEvent).where(eq(loanEvent.loanId, l.id));
+    expect(await refusal(moveStage(admin, l, 'funded', null))).toBe('conflict');
+    expect(await refusal(moveStage(admin, l, 'term_sheet', null))).toBe('conflict');
+    expect(await refusal(moveStage(admin, l, 'declined', null))).toBe('invalid');
+    const after = await reload(l);
+    expect(after.stage).toBe('submitted');
+    const [events] = await db().select({ n: count() }).from(loanEvent).where(eq(loanEvent.loanId, l.id));
+    expect(events!.n).toBe(before!.n);
+  });
+
+  it('take a loan through the pipeline with the term sheet, and record the answer with its client', async () => {
+    const borrower = await newBorrower();
+    let l = await submitted(borrower);
+    expect(await refusal(issueTermSheet(admin, l, terms()))).toBe('conflict');
+    await moveStage(admin, l, 'in_review', 'Started.');
+    await issueTermSheet(admin, await reload(l), terms());
+    l = await reload(l);
+    expect(l.stage).toBe('term_sheet');
+    // A second term sheet replaces the first.
+    await issueTermSheet(admin, l, { ...terms(), ratePercent: 9.75 });
+    const sheets = await db().select().from(termSheet).where(eq(termSheet.loanId, l.id)).orderBy(termSheet.createdAt);
+    expect(sheets.map((s) => s.status)).toEqual(['superseded', 'issued']);
+    expect(await refusal(answerTermSheet(borrower, l, sheets[0]!.id, true, { ip: '203.0.113.9', userAgent: 'test' }))).toBe(
+      'conflict',
+    );
+    await answerTermSheet(borrower, l, sheets[1]!.id, true, { ip: '203.0.113.9', userAgent: 'Chromium' });
+    const [answered] = await db().select().from(termSheet).where(eq(termSheet.id, sheets[1]!.id));
+    expect(answered).toMatchObject({ status: 'accepted', respondedIp: '203.0.113.9', respondedUserAgent: 'Chromium' });
+    expect(answered!.respondedAt).toBeInstanceOf(Date);
+    l = await reload(l);
+    expect(l.stage).toBe('processing');
+    for (const to of ['approved', 'closing', 'funded'] as const) {
+      await moveStage(admin, l, to, null);
+      l = await reload(l);
+    }
+    expect(l.stage).toBe('funded');
+    // Funded: no decline, no withdrawal.
+    expect(await refusal(declineLoan(admin, l, 'Too late.'))).toBe('conflict');
+    expect(await refusal(withdrawLoan(borrower, l, null))).toBe('conflict');
+    const events = await db().select().from(loanEvent).where(eq(loanEvent.loanId, l.id)).orderBy(loanEvent.createdAt);
+    expect(events.map((e) => e.toStage)).toEqual([
+      'submitted',
+      'in_review',
+      'term_sheet',
+      'processing',
+      'approved',
+      'closing',
+      'funded',
+    ]);
+    expect(events[1]).toMatchObject({ note: 'Started.', actorName: admin.name });
+  });
+
+  it('refuse an expired term sheet', async () => {
+    const borrower = await newBorrower();
+    const l = await submitted(borrower);
+    await moveStage(admin, l, 'in_review', null);
+    await issueTermSheet(admin, await reload(l), terms());
+    const [sheet] = await db().select().from(termSheet).where(eq(termSheet.loanId, l.id));
+    await db()
+      .update(termSheet)
+      .set({ expiresOn: future(-1) })
+      .where(eq(termSheet.id, sheet!.id));
+    expect(await refusal(answerTermSheet(borrower, await reload(l), sheet!.id, true, { ip: '::1', userAgent: null }))).toBe(
+      'conflict',
+    );
+    expect((await reload(l)).stage).toBe('term_sheet');
+  });
+
+  it('close a loan for good once declined or withdrawn', async () => {
+    const borrower = await newBorrower();
+    const declined = await submitted(borrower);
+    expect(await refusal(declineLoan(admin, declined, '   '))).toBe('invalid');
+    await declineLoan(admin, declined, 'The loan-to-value is above our limit for this property type.');
+    const after = await reload(declined);
+    expect(after).toMatchObject({
+      stage: 'declined',
+      declineReason: 'The loan-to-value is above our limit for this property type.',
+    });
+    expect(await refusal(moveStage(admin, after, 'in_review', null))).toBe('conflict');
+    expect(await refusal(withdrawLoan(borrower, after, null))).toBe('conflict');
+    expect(await refusal(requestItem(admin, after, { title: 'Appraisal', description: '' }))).toBe('conflict');
+
+    const withdrawn = await submitted(borrower);
+    await withdrawLoan(borrower, withdrawn, 'Found other financing.');
+    expect((await reload(withdrawn)).stage).toBe('withdrawn');
+    expect(await refusal(moveStage(admin, await reload(withdrawn), 'in_review', null))).toBe('conflict');
+  });
+});
+
+describe('the application', () => {
+  it('gives each purpose its checklist, the entity documents only to a company', async () => {
+    const borrower = await newBorrower();
+    for (const { value: purpose } of LOAN_PURPOSES)
+      for (const entityType of ['llc', 'individual'] as const) {
+        const l = await submitted(borrower, purpose, entityType);
+        const items = await db().select().from(loanItem).where(eq(loanItem.loanId, l.id)).orderBy(loanItem.position);
+        const expected = checklistTemplate(purpose, entityType);
+        expect(items.map((i) => i.title)).toEqual(expected.map((i) => i.title));
+        expect(items.every((i) => i.status === 'requested')).toBe(true);
+        expect(items.some((i) => i.title === 'Entity documents')).toBe(entityType === 'llc');
+      }
+    expect(checklistTemplate('fix-and-flip', 'individual').map((i) => i.title)).toContain('Scope of work and rehab budget');
+    expect(checklistTemplate('acquisition', 'individual').map((i) => i.title)).toContain('Purchase contract');
+  });
+
+  it('numbers submissions in a row, and refuses a draft with a step missing', async () => {
+    const borrower = await newBorrower();
+    const first = await submitted(borrower);
+    const second = await submitted(borrower);
+    expect(first.reference).toMatch(/^OL-\d{4}-\d{5}$/);
+    expect(Number(second.reference!.slice(-5))).toBe(Number(first.reference!.slice(-5)) + 1);
+
+    const id = await saveApplicationStep(borrower, null, 'property', {
+      propertyAddress: '1 Main St',
+      propertyCity: 'Fresno',
+      propertyState: 'CA',
+      propertyType: 'Multi-Family',
+    });
+    const draft = (await borrowerLoan(borrower.id, id))!;
+    expect(await refusal(submitApplication(borrower, draft))).toBe('invalid');
+    const still = (await borrowerLoan(borrower.id, id))!;
+    expect(still).toMatchObject({ stage: 'draft', reference: null });
+  });
+
+  it('lets only the borrower find their loan; another borrower and a draft saved by them are refused', async () => {
+    const owner = await newBorrower();
+    const other = await newBorrower();
+    const l = await submitted(owner);
+    expect(await borrowerLoan(owner.id, l.reference!)).not.toBeNull();
+    expect(await borrowerLoan(other.id, l.reference!)).toBeNull();
+    expect(await borrowerLoan(other.id, l.id)).toBeNull();
+    expect(await borrowerLoan(other.id, 'not-a-reference')).toBeNull();
+    expect(await refusal(saveApplicationStep(other, l.id, 'property', {}))).toBe('not-found');
+    expect(await refusal(saveApplicationStep(owner, l.id, 'property', {}))).toBe('conflict');
+  });
+
+  it('finds loans in the pipeline by reference, property or borrower, and by stage', async () => {
+    const borrower = await newBorrower();
+    const l = await submitted(borrower);
+    await db().update(user).set({ name: 'Quinlan Zephyr' }).where(eq(user.id, borrower.id));
+    const byName = await listPipeline({ q: 'zephyr', stage: null, page: 1 });
+    expect(byName.loans.map((x) => x.reference)).toContain(l.reference);
+    const byReference = await listPipeline({ q: l.reference!, stage: null, page: 1 });
+    expect(byReference.loans.map((x) => x.reference)).toEqual([l.reference]);
+    const submittedOnly = await listPipeline({ q: 'zephyr', stage: 'in_review', page: 1 });
+    expect(submittedOnly.loans).toEqual([]);
+    expect(byReference.loans[0]).toMatchObject({ ltv: 65, stage: 'submitted', daysInStage: 0, nextStep: 'Start the review' });
+  });
+});
+
+describe('the checklist', () => {
+  it('keeps every upload racing into one item, then takes no file into an accepted item', async () => {
+    const borrower = await newBorrower();
+    const l = await submitted(borrower);
+    const [item] = await db().select().from(loanItem).where(eq(loanItem.loanId, l.id)).orderBy(loanItem.position).limit(1);
+    const stage = async (name: string) => [await stageDocument(borrower, { fileName: name, body: body(pdf()) })];
+    const [a, b] = await Promise.all([stage('a.pdf'), stage('b.pdf')]);
+    const before = (await mails('loan-item-uploaded')).length;
+    await Promise.all([recordItemDocuments(borrower, l, item!.id, a!), recordItemDocuments(borrower, l, item!.id, b!)]);
+    const files = await db().select().from(document).where(eq(document.loanItemId, item!.id));
+    expect(files.map((f) => f.fileName).sort()).toEqual(['a.pdf', 'b.pdf']);
+    const [after] = await db().select().from(loanItem).where(eq(loanItem.id, item!.id));
+    expect(after!.status).toBe('uploaded');
+    expect((await mails('loan-item-uploaded')).length - before).toBe(2);
+
+    await reviewItem(admin, l, item!.id, 'accepted', '');
+    const late = await stage('late.pdf');
+    expect(await refusal(recordItemDocuments(borrower, l, item!.id, late))).toBe('conflict');
+    // Refused: nothing kept, neither the row nor the stored file.
+    const kept: string[] = [];
+    for await (const o of storage().list(`documents/${borrower.id}`)) kept.push(o.key);
+    expect(kept).not.toContain(late[0]!.key);
+    expect(await db().select().from(document).where(eq(document.storageKey, late[0]!.key))).toEqual([]);
+  });
+
+  it('refuses an item of another loan, and a review without a reason or a file', async () => {
+    const borrower = await newBorrower();
+    const mine = await submitted(borrower);
+    const theirs = await submitted(await newBorrower());
+    const [foreign] = await db().select().from(loanItem).where(eq(loanItem.loanId, theirs.id)).limit(1);
+    expect(
+      await refusal(
+        recordItemDocuments(borrower, mine, foreign!.id, [
+          await stageDocument(borrower, { fileName: 'x.pdf', body: body(pdf()) }),
+        ]),
+      ),
+    ).toBe('not-found');
+    const [own] = await db().select().from(loanItem).where(eq(loanItem.loanId, mine.id)).limit(1);
+    expect(await refusal(reviewItem(admin, mine, own!.id, 'accepted', ''))).toBe('conflict');
+    expect(await refusal(reviewItem(admin, mine, own!.id, 'needs_attention', ' '))).toBe('invalid');
+    expect(await refusal(reviewItem(admin, mine, foreign!.id, 'accepted', ''))).toBe('not-found');
+  });
+});
+
+describe('what the borrower is told', () => {
+  it('never includes internal notes, and e-mails each change as the preferences allow', async () => {
+    const borrower = await newBorrower();
+    const l = await submitted(borrower);
+    expect(await mails('loan-submitted', borrower.email)).toHaveLength(1);
+    expect((await mails('loan-application', 'lender@example.test')).some((m) => m.payload.reference === l.reference)).toBe(true);
+
+    await addNote(admin, l, 'INTERNAL: sponsor has a lawsuit pending.');
+    await postMessage(admin, l, 'Please send the rent roll.', true);
+    await postMessage(borrower, l, 'Attached today.', false);
+    const borrowerView = await loanFile(l, 'borrower');
+    expect(borrowerView.notes).toBeNull();
+    expect(JSON.stringify(borrowerView)).not.toContain('lawsuit');
+    const staffView = await loanFile(l, 'staff');
+    expect(staffView.notes!.map((n) => n.body)).toEqual(['INTERNAL: sponsor has a lawsuit pending.']);
+    expect(staffView.messages.map((m) => [m.fromStaff, m.body])).toEqual([
+      [true, 'Please send the rent roll.'],
+      [false, 'Attached today.'],
+    ]);
+    expect(await mails('loan-message', borrower.email)).toHaveLength(1);
+    expect((await mails('loan-message-lender')).some((m) => m.payload.body === 'Attached today.')).toBe(true);
+
+    const [item] = await db().select().from(loanItem).where(eq(loanItem.loanId, l.id)).limit(1);
+    await recordItemDocuments(borrower, l, item!.id, [
+      await stageDocument(borrower, { fileName: 'rent-roll.pdf', body: body(pdf()) }),
+    ]);
+    await reviewItem(admin, l, item!.id, 'needs_attention', 'The rent roll is from 2023.');
+    const [attention] = await mails('loan-item-needs-attention', borrower.email);
+    expect(attention!.payload).toMatchObject({ reason: 'The rent roll is from 2023.', item: item!.title });
+    const outbox = await db()
+      .select({ payload: outboxEmail.payload })
+      .from(outboxEmail)
+      .where(eq(outboxEmail.to, borrower.email));
+    expect(JSON.stringify(outbox)).not.toContain('lawsuit');
+  });
+
+  it('sends no e-mail to a borrower who turned them off, except the notice of a decline', async () => {
+    const quiet = await newBorrower(false);
+    const l = await submitted(quiet);
+    await moveStage(admin, l, 'in_review', 'Started.');
+    await requestItem(admin, await reload(l), { title: 'Appraisal', description: '' });
+    expect(await db().select().from(outboxEmail).where(eq(outboxEmail.to, quiet.email))).toEqual([]);
+    await declineLoan(admin, await reload(l), 'The property is outside our lending area.');
+    const [notice] = await mails('loan-declined', quiet.email);
+    expect(notice!.payload).toMatchObject({ reason: 'The property is outside our lending area.', reference: l.reference });
+  });
+});
+
+describe('migration 0005', () => {
+  it('keeps every document uploaded before it, as the borrower’s general documents', async () => {
+    // The migrations up to 0004, in a folder of their own.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'ormsby-migrations-'));
+    await mkdir(path.join(folder, 'meta'));
+    const journal = JSON.parse(await readFile('drizzle/meta/_journal.json', 'utf8')) as { entries: { tag: string }[] };
+    const before = journal.entries.filter((e) => e.tag < '0005');
+    expect(before.map((e) => e.tag.slice(0, 4))).toEqual(['0000', '0001', '0002', '0003', '0004']);
+    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: before }));
+    for (const file of await readdir('drizzle'))
+      if (file.endsWith('.sql') && file < '0005') await copyFile(path.join('drizzle', file), path.join(folder, file));
+
+    const docs = Array.from({ length: 5 }, (_, i) => ({
+      id: randomUUID(),
+      title: `Document ${i}`,
+      key: `documents/u-old/${randomUUID().replaceAll('-', '')}.pdf`,
+    }));
+    const seed = async (run: (statement: string) => Promise<unknown>) => {
+      await run(`insert into "user" (id, name, email, email_verified) values ('u-old', 'Old Borrower', 'old@example.com', true)`);
+      await run(`insert into profile (user_id, is_borrower) values ('u-old', true)`);
+      for (const d of docs)
+        await run(
+          `insert into document (id, user_id, title, file_name, storage_key, file_size, mime_type) values ('${d.id}', 'u-old', '${d.title}', 'f.pdf', '${d.key}', 10, 'application/pdf')`,
+        );
+    };
+    const check = async (rows: { id: string; title: string; storage_key: string; loan_item_id: string | null }[]) => {
+      expect(rows.map((r) => [r.id, r.title, r.storage_key, r.loan_item_id]).sort()).toEqual(
+        docs.map((d) => [d.id, d.title, d.key, null]).sort(),
+      );
+    };
+    const select = 'select id, title, storage_key, loan_item_id from document order by title';
+
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) {
+      const client = new PGlite({ extensions: { pg_trgm } });
+      const database = drizzlePglite(client);
+      await migratePglite(database, { migrationsFolder: folder });
+      await seed((s) => client.exec(s));
+      await migratePglite(database, { migrationsFolder: 'drizzle' });
+      await check((await client.query<Parameters<typeof check>[0][number]>(select)).rows);
+      await client.close();
+      return;
+    }
+    const name = `ormsby_migration_${randomUUID().slice(0, 8)}`;
+    const server = new pg.Client({ connectionString: adminUrl });
+    await server.connect();
+    await server.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const database = drizzlePg(client);
+      await migratePg(database, { migrationsFolder: folder });
+      await seed((s) => client.query(s));
+      await migratePg(database, { migrationsFolder: 'drizzle' });
+      await check((await client.query(select)).rows);
+    } finally {
+      await client.end();
+      await server.query(`drop database if exists ${name} with (force)`);
+      await server.end();
+    }
+  });
+});
