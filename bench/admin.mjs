@@ -4,7 +4,7 @@
 // Searches are timed twice: as an admin pages through one (its count remembered), and right
 // after a change to the list (counted afresh).
 import pg from 'pg';
-import { ensureBuild, startProductionServer, timeRequests } from './lib.mjs';
+import { ensureBuild, signInAdmin, startProductionServer, timeRequests } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 120;
@@ -54,16 +54,7 @@ export async function benchAdmin() {
     await client.query('vacuum analyze');
     const seeded = ((performance.now() - started) / 1000).toFixed(1);
 
-    const signIn = await fetch(`${server.url}/admin-login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ intent: 'signin', email: 'bench-admin@example.com', password: 'Bench!Passw0rd1' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('ormsby.session_token='))
-      .split(';')[0];
+    const cookie = await signInAdmin(server, 'bench-admin@example.com', 'Bench!Passw0rd1');
 
     const cases = [
       ['users: first page', '/admin-dashboard/users.data'],

@@ -110,6 +110,19 @@ export async function signedInUser(server, roles) {
     .split(';')[0];
 }
 
+/** Signs in the admin `email` with `password` at /admin-login on `server`; returns the session cookie `name=value`. */
+export async function signInAdmin(server, email, password) {
+  const res = await fetch(`${server.url}/admin-login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'signin', email, password }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token='));
+  if (!cookie) throw new Error(`admin sign-in answered ${res.status} without a session`);
+  return cookie.split(';')[0];
+}
+
 /** The p-th percentile (0..100) of `values` (milliseconds). */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
