@@ -121,7 +121,9 @@ export function signIn(email: string, password: string, init: { ip?: string; adm
  * target, or `200` when the page is served.
  */
 export async function landing(path: string, cookie: string, kind: 'page' | 'data' = 'page'): Promise<string> {
-  const url = kind === 'page' ? `${baseURL}${path}` : `${baseURL}${path === '/' ? '/_root' : path}.data`;
+  const [pathname, query] = path.split(/\?(.*)/s) as [string, string | undefined];
+  const url =
+    kind === 'page' ? `${baseURL}${path}` : `${baseURL}${pathname === '/' ? '/_root' : pathname}.data${query ? `?${query}` : ''}`;
   const res = await fetch(url, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} });
   if (kind === 'page') {
     if (res.status >= 300 && res.status < 400)

@@ -161,7 +161,12 @@ export function Checklist({
   return (
     <ul className="grid gap-3">
       {items.map((item) => (
-        <li key={item.id} className="rounded-xl border border-line p-4" aria-label={item.title}>
+        <li
+          key={item.id}
+          id={`item-${item.id}`}
+          className="scroll-mt-6 rounded-xl border border-line p-4"
+          aria-label={item.title}
+        >
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
               <h3 className="font-sans text-base font-semibold text-navy-900">{item.title}</h3>
