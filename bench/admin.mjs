@@ -3,35 +3,16 @@
 // each admin list — plain, searched, filtered, first page and a late page. Target: under 50 ms.
 // Searches are timed twice: as an admin pages through one (its count remembered), and right
 // after a change to the list (counted afresh).
-import pg from 'pg';
-import { ensureBuild, signInAdmin, startProductionServer, timeRequests } from './lib.mjs';
+import { BENCH_ADMIN, benchDatabase, ensureBuild, signInAdmin, timeRequests } from './lib.mjs';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 120;
 const COLD_REQUESTS = 40;
 
 export async function benchAdmin() {
   await ensureBuild();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('\n## Admin lists at scale: skipped (no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432)');
-    return;
-  }
-  const name = `ormsby_bench_admin_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const server = await startProductionServer({
-    DATABASE_URL: url.toString(),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench-admin@example.com',
-    ADMIN_PASSWORD: 'Bench!Passw0rd1',
-  });
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
+  const bench = await benchDatabase('admin', 'Admin lists at scale');
+  if (!bench) return;
+  const { server, client } = bench;
   try {
     const started = performance.now();
     await client.query(`insert into "user" (id, name, email, email_verified, created_at)
@@ -54,7 +35,7 @@ export async function benchAdmin() {
     await client.query('vacuum analyze');
     const seeded = ((performance.now() - started) / 1000).toFixed(1);
 
-    const cookie = await signInAdmin(server, 'bench-admin@example.com', 'Bench!Passw0rd1');
+    const cookie = await signInAdmin(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
 
     const cases = [
       ['users: first page', '/admin-dashboard/users.data'],
@@ -115,11 +96,6 @@ export async function benchAdmin() {
     console.table(uncounted);
     console.log('target: p95 under 50 ms for every list');
   } finally {
-    await client.end();
-    await server.stop();
-    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN sessions.
-    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.close();
   }
 }

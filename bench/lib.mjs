@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -108,6 +109,50 @@ export async function signedInUser(server, roles) {
     .getSetCookie()
     .find((c) => c.startsWith('ormsby.session_token='))
     .split(';')[0];
+}
+
+/** The bench admin every database section signs in as. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench!Passw0rd1' };
+
+/**
+ * A fresh PostgreSQL database named after `label` on BENCH_DATABASE_URL (default the local
+ * server) with the production server started on it (no demo content, the bench admin), and a
+ * client connected to it. Returns null, after saying so, when there is no PostgreSQL. `close`
+ * stops the server and drops the database (BENCH_KEEP_DB=1 keeps it for EXPLAIN sessions).
+ */
+export async function benchDatabase(label, title) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`\n## ${title}: skipped (no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432)`);
+    return null;
+  }
+  const name = `ormsby_bench_${label}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const server = await startProductionServer({
+    DATABASE_URL: url.toString(),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    server,
+    client,
+    async close() {
+      await client.end();
+      await server.stop();
+      if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
 
 /** Signs in the admin `email` with `password` at /admin-login on `server`; returns the session cookie `name=value`. */

@@ -3,10 +3,8 @@
 // time of the `.data` request (loader plus serialisation) of the admin pipeline — first page,
 // a late page, searches and stage filters — and of one loan's page, for the staff's review and
 // for its borrower. Targets: pipeline under 50 ms, loan page under 30 ms.
-import pg from 'pg';
-import { ensureBuild, signedInUser, signInAdmin, startProductionServer, timeRequests } from './lib.mjs';
+import { BENCH_ADMIN, benchDatabase, ensureBuild, signedInUser, signInAdmin, timeRequests } from './lib.mjs';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = 120;
 const LOANS = 10_000;
 const BORROWERS = 2_000;
@@ -26,26 +24,9 @@ const STAGES = [
 
 export async function benchLoans() {
   await ensureBuild();
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log('\n## Loan pipeline at scale: skipped (no PostgreSQL at BENCH_DATABASE_URL or 127.0.0.1:5432)');
-    return;
-  }
-  const name = `ormsby_bench_loans_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const server = await startProductionServer({
-    DATABASE_URL: url.toString(),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: 'bench-admin@example.com',
-    ADMIN_PASSWORD: 'Bench!Passw0rd1',
-  });
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
+  const bench = await benchDatabase('loans', 'Loan pipeline at scale');
+  if (!bench) return;
+  const { server, client } = bench;
   try {
     const started = performance.now();
     await client.query(`insert into "user" (id, name, email, email_verified, created_at)
@@ -91,7 +72,7 @@ export async function benchLoans() {
     const seeded = ((performance.now() - started) / 1000).toFixed(1);
     const [{ items }] = (await client.query('select count(*)::int as items from loan_item')).rows;
 
-    const cookie = await signInAdmin(server, 'bench-admin@example.com', 'Bench!Passw0rd1');
+    const cookie = await signInAdmin(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const borrower = await signedInUser(server, { isBorrower: 'on' });
     const session = await (await fetch(`${server.url}/api/auth/get-session`, { headers: { Cookie: borrower } })).json();
     await client.query(`update loan set borrower_id = $1 where reference = 'OL-2026-05001'`, [session.user.id]);
@@ -129,10 +110,6 @@ export async function benchLoans() {
     );
     console.table(rows);
   } finally {
-    await client.end();
-    await server.stop();
-    if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.close();
   }
 }

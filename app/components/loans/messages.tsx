@@ -4,7 +4,7 @@
  * The same component serves the borrower (`viewerIsStaff` false) and staff.
  */
 import { Send } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { TextareaField } from '~/components/forms';
@@ -31,11 +31,8 @@ export function MessageThread({
   canWrite: boolean;
 }) {
   const fetcher = useFetcher<ActionAnswer>();
-  useActionAnswer(fetcher);
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useActionAnswer(fetcher, { onSuccess: () => form.current?.reset() });
   return (
     <div>
       {messages.length === 0 ? (

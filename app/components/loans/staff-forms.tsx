@@ -6,7 +6,7 @@
  * the server's schema.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -17,11 +17,8 @@ import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 /** A fetcher form for `intent` that empties itself after a success. */
 function StaffForm({ intent, children, label }: { intent: string; children: ReactNode; label: string }) {
   const fetcher = useFetcher<ActionAnswer>();
-  useActionAnswer(fetcher);
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useActionAnswer(fetcher, { onSuccess: () => form.current?.reset() });
   return (
     <fetcher.Form ref={form} method="post" className="grid gap-3">
       <input type="hidden" name="intent" value={intent} />

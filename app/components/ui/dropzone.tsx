@@ -5,7 +5,7 @@
  * inside keeps its `name`, so a plain form post sends the files without JavaScript.
  */
 import { CloudUpload } from 'lucide-react';
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type DragEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cn } from '~/lib/cn';
 
 export function Dropzone({
@@ -29,19 +29,23 @@ export function Dropzone({
   compact?: boolean | 'inline';
 }) {
   const [over, setOver] = useState(false);
+  // The drop target's handlers, the same for both looks.
+  const drop = {
+    onDragOver: (e: DragEvent) => {
+      e.preventDefault();
+      setOver(true);
+    },
+    onDragLeave: () => setOver(false),
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      setOver(false);
+      if (e.dataTransfer.files.length) onFiles(e.dataTransfer.files);
+    },
+  };
   if (compact === 'inline')
     return (
       <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          if (e.dataTransfer.files.length) onFiles(e.dataTransfer.files);
-        }}
+        {...drop}
         data-testid="dropzone"
         className={cn(
           'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-dashed px-3 py-2',
@@ -64,16 +68,7 @@ export function Dropzone({
     );
   return (
     <div
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        if (e.dataTransfer.files.length) onFiles(e.dataTransfer.files);
-      }}
+      {...drop}
       data-testid="dropzone"
       className={cn(
         'flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 text-center transition-colors',

@@ -5,20 +5,18 @@
  * made it, as the borrower's timeline shows), the decline with its notice, the term sheet,
  * the message thread and the internal notes the borrower never sees. Every change is audited.
  */
-import { ChevronLeft } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan';
-import { PageHeader } from '~/components/layout/dashboard-shell';
 import { ApplicationSummary } from '~/components/loans/application-summary';
 import { Checklist } from '~/components/loans/checklist';
 import { MessageThread } from '~/components/loans/messages';
 import { DeclineForm, MoveStageForm, NoteForm, RequestItemForm, TermSheetForm } from '~/components/loans/staff-forms';
-import { StageBadge } from '~/components/loans/stage';
+import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
 import { Card, CardHeader } from '~/components/ui/card';
 import { EmailAddress } from '~/components/ui/email-address';
-import { formatDateTime, lenderDay, usd } from '~/lib/format';
+import { formatDateTime, lenderDay } from '~/lib/format';
 import { canIssueTermSheet, LOAN_STAGE_VALUES, MESSAGE_MAX, stageLabel, termSheetSchema } from '~/lib/loans';
 import { parseForm } from '~/lib/parse-form';
 import { answer, answerRefusals } from '~/server/answers.server';
@@ -108,23 +106,12 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
   const { loan, ratios, items, events, messages, termSheets, notes, borrower, staffMoves, property, today } = loaderData;
   return (
     <>
-      <Link
-        to="/admin-dashboard/loans"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline"
-      >
-        <ChevronLeft aria-hidden className="size-4" /> Pipeline
-      </Link>
-      <PageHeader
-        title={`Loan ${loan.reference}`}
-        subtitle={
-          <span className="flex flex-wrap items-center gap-2">
-            <StageBadge stage={loan.stage} />
-            <span>
-              {property}
-              {loan.loanAmount !== null && ` · ${usd(loan.loanAmount)}`}
-            </span>
-          </span>
-        }
+      <LoanHeader
+        back={{ to: '/admin-dashboard/loans', label: 'Pipeline' }}
+        reference={loan.reference}
+        stage={loan.stage}
+        property={property}
+        loanAmount={loan.loanAmount}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="grid min-w-0 content-start gap-6">

@@ -5,12 +5,12 @@
  * A first application starts from the sign-up answers. Submitting gives the reference and
  * opens the loan page. Another borrower's draft is a 404.
  */
-import { ChevronLeft } from 'lucide-react';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan-apply';
 import { ApplicationStepForm } from '~/components/loans/application-form';
 import { ApplicationSummary } from '~/components/loans/application-summary';
+import { BackLink } from '~/components/loans/loan-header';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -166,12 +166,7 @@ export default function LoanApplication({ loaderData }: Route.ComponentProps) {
   useActionAnswer({ state: navigation.state, data: useActionData<ActionAnswer>() });
   return (
     <>
-      <Link
-        to="/dashboard/loans"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline"
-      >
-        <ChevronLeft aria-hidden className="size-4" /> My loans
-      </Link>
+      <BackLink to="/dashboard/loans" label="My loans" />
       <PageHeader title="Loan application" subtitle="Your answers are saved as a draft at every step." />
       <div className="mb-6">
         <Steps current={step} stepsDone={stepsDone} draftId={draftId} />

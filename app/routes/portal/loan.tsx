@@ -5,20 +5,17 @@
  * the application read-only. The action takes what a borrower may do: message, answer the
  * term sheet, withdraw. A draft opens the application instead.
  */
-import { ChevronLeft } from 'lucide-react';
-import { data, Link, redirect, useFetcher } from 'react-router';
+import { data, redirect, useFetcher } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan';
-import { PageHeader } from '~/components/layout/dashboard-shell';
 import { ApplicationSummary } from '~/components/loans/application-summary';
 import { Checklist } from '~/components/loans/checklist';
 import { MessageThread } from '~/components/loans/messages';
-import { StageBadge } from '~/components/loans/stage';
+import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
 import { LoanTimeline } from '~/components/loans/timeline';
 import { Card, CardHeader } from '~/components/ui/card';
 import { ConfirmAction } from '~/components/ui/confirm-delete';
-import { usd } from '~/lib/format';
 import { canWithdraw, CLOSED_STAGES, MESSAGE_MAX } from '~/lib/loans';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { requestInfo } from '~/load-context';
@@ -94,23 +91,12 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
   const sheet = termSheets[0];
   return (
     <>
-      <Link
-        to="/dashboard/loans"
-        className="mb-4 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-navy-700 hover:underline"
-      >
-        <ChevronLeft aria-hidden className="size-4" /> My loans
-      </Link>
-      <PageHeader
-        title={`Loan ${loan.reference}`}
-        subtitle={
-          <span className="flex flex-wrap items-center gap-2">
-            <StageBadge stage={loan.stage} />
-            <span>
-              {property}
-              {loan.loanAmount !== null && ` · ${usd(loan.loanAmount)}`}
-            </span>
-          </span>
-        }
+      <LoanHeader
+        back={{ to: '/dashboard/loans', label: 'My loans' }}
+        reference={loan.reference}
+        stage={loan.stage}
+        property={property}
+        loanAmount={loan.loanAmount}
         actions={canWithdraw(loan.stage) ? <Withdraw reference={loan.reference!} /> : undefined}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">

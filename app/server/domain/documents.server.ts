@@ -210,6 +210,19 @@ export async function discardStaged(staged: StagedDocument[]): Promise<void> {
   );
 }
 
+/** The `document` rows of `owner`'s `staged` uploads, in the checklist item `loanItemId` when given. */
+export function documentRows(owner: Uploader, staged: StagedDocument[], loanItemId: string | null = null) {
+  return staged.map((s) => ({
+    userId: owner.id,
+    loanItemId,
+    title: s.title,
+    fileName: s.fileName,
+    storageKey: s.key,
+    fileSize: s.size,
+    mimeType: s.mimeType,
+  }));
+}
+
 /**
  * Records the staged uploads of `owner` in one transaction: a row each, the 'Document uploaded
  * successfully' notification each, and one notify-document-upload e-mail to NOTIFY_EMAIL naming
@@ -219,19 +232,7 @@ export async function discardStaged(staged: StagedDocument[]): Promise<void> {
 export async function recordDocuments(owner: Uploader, staged: StagedDocument[]) {
   try {
     return await db().transaction(async (tx) => {
-      const rows = await tx
-        .insert(document)
-        .values(
-          staged.map((s) => ({
-            userId: owner.id,
-            title: s.title,
-            fileName: s.fileName,
-            storageKey: s.key,
-            fileSize: s.size,
-            mimeType: s.mimeType,
-          })),
-        )
-        .returning();
+      const rows = await tx.insert(document).values(documentRows(owner, staged)).returning();
       for (const row of rows)
         await addNotification(tx, owner.id, {
           title: 'Document uploaded successfully',

@@ -51,7 +51,7 @@ import { queueEmail } from '../mail/outbox.server';
 import type { TemplateName } from '../mail/templates.server';
 import { audit, type Actor } from './audit.server';
 import { addNotification } from './notifications.server';
-import { discardStaged, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
+import { discardStaged, documentRows, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
 import { logger } from '../logger.server';
 
 export type Loan = typeof loan.$inferSelect;
@@ -539,20 +539,7 @@ export async function recordItemDocuments(owner: Uploader, l: Loan, itemId: stri
         throw new Refused('conflict', 'This loan is closed; documents can no longer be added.', 'Upload failed');
       if (item.status === 'accepted')
         throw new Refused('conflict', `"${item.title}" is already accepted; no other file is needed.`, 'Upload failed');
-      const rows = await tx
-        .insert(document)
-        .values(
-          staged.map((s) => ({
-            userId: owner.id,
-            loanItemId: item.id,
-            title: s.title,
-            fileName: s.fileName,
-            storageKey: s.key,
-            fileSize: s.size,
-            mimeType: s.mimeType,
-          })),
-        )
-        .returning();
+      const rows = await tx.insert(document).values(documentRows(owner, staged, item.id)).returning();
       await tx.update(loanItem).set({ status: 'uploaded', reason: null }).where(eq(loanItem.id, item.id));
       await addNotification(tx, owner.id, {
         title: 'Document uploaded successfully',
