@@ -1,7 +1,7 @@
 /**
  * /admin-dashboard/audit, the audit log (product decisions): every admin action — deal created,
- * edited, deleted, restored; contact status changed; password changed — with who, when and
- * what. Admins only.
+ * edited, deleted, restored; contact status changed; password changed; every staff action on
+ * a loan (issue "The loan file") — with who, when and what. Admins only.
  */
 import { ScrollText } from 'lucide-react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { listAuditEvents } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
 import { formatDateTime } from '~/lib/format';
+import { labelOf, LOAN_STAGES } from '~/lib/loans';
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 
@@ -26,6 +27,14 @@ const ACTIONS: Record<string, string> = {
   'deal.restored': 'Deal restored',
   'contact.status_changed': 'Contact status changed',
   'admin.password_changed': 'Password changed',
+  'loan.stage_moved': 'Loan stage moved',
+  'loan.declined': 'Loan declined',
+  'loan.item_requested': 'Document requested',
+  'loan.item_accepted': 'Document accepted',
+  'loan.item_needs_attention': 'Document sent back',
+  'loan.term_sheet_issued': 'Term sheet issued',
+  'loan.message_sent': 'Message to borrower',
+  'loan.note_added': 'Internal note added',
 };
 
 type AuditRow = Route.ComponentProps['loaderData']['events'][number];
@@ -33,6 +42,9 @@ type AuditRow = Route.ComponentProps['loaderData']['events'][number];
 /** The change itself, in words: a status move, or nothing more than the action. */
 function change(e: AuditRow): string | null {
   if (e.action === 'contact.status_changed') return `${String(e.details.from)} → ${String(e.details.to)}`;
+  if (e.action === 'loan.stage_moved')
+    return `${labelOf(LOAN_STAGES, String(e.details.from))} → ${labelOf(LOAN_STAGES, String(e.details.to))}`;
+  if (e.action.startsWith('loan.item_')) return String(e.details.item);
   return null;
 }
 
