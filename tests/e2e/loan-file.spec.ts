@@ -9,8 +9,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { dayFromNow } from '../support/loans';
-import { ADMIN, baseURL, linkIn, PASSWORD, sessionCookie, signIn, uniqueEmail, uniqueIp, waitForMail } from '../support/accounts';
+import { APPLICATION, dayFromNow } from '../support/loans';
+import {
+  ADMIN,
+  baseURL,
+  createVerifiedUser,
+  linkIn,
+  PASSWORD,
+  postForm,
+  sessionCookie,
+  signIn,
+  uniqueEmail,
+  uniqueIp,
+  waitForMail,
+} from '../support/accounts';
 
 const pdf = () =>
   Buffer.concat([Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), randomBytes(2048)]);
@@ -195,4 +207,33 @@ test('a borrower applies and the lender takes the loan from submission to fundin
     await expectReached(page, stage);
   await expect(page.getByText('Funds were wired to the title company.')).toBeVisible();
   await adminContext.close();
+});
+
+test('the server refuses an impossible application at the field, and stores nothing', async () => {
+  const borrower = await createVerifiedUser({ borrower: true }, 'impossible');
+  const save = (step: string, fields: Record<string, string>) =>
+    postForm('/dashboard/loans/new', { intent: 'save', step, ...fields }, { cookie: borrower.cookie });
+  const refusals: [string, Record<string, string>, string][] = [
+    ['property', { ...APPLICATION.property, propertyState: 'TX' }, 'We lend in Nevada and California only.'],
+    ['loan', { ...APPLICATION.loan, loanAmount: '2500000' }, 'The loan amount cannot be more than the property'],
+    [
+      'loan',
+      { ...APPLICATION.loan, purpose: 'fix-and-flip', rehabBudget: '100000', afterRepairValue: '1500000' },
+      'The after-repair value cannot be less than the current value.',
+    ],
+    ['loan', { ...APPLICATION.loan, loanAmount: '1300000.50' }, 'Please enter a whole number of dollars.'],
+    [
+      'borrower',
+      { ...APPLICATION.borrower, targetClosingDate: dayFromNow(-1) },
+      'The target closing date cannot be in the past.',
+    ],
+  ];
+  for (const [step, fields, message] of refusals) {
+    const res = await save(step, fields);
+    expect(res.status, `${step}: ${message}`).toBe(400);
+    expect(await res.text()).toContain(message);
+  }
+  // Nothing was stored: no draft on My loans.
+  const page = await fetch(`${baseURL}/dashboard/loans`, { headers: { Cookie: borrower.cookie } });
+  expect(await page.text()).not.toContain('Continue application');
 });
