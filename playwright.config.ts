@@ -34,7 +34,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The configured admin enrols an authenticator app first (tests/e2e/staff.setup.ts).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+  ],
   webServer: {
     command: 'node server.js',
     url: `${baseURL}/healthz`,

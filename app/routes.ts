@@ -21,6 +21,8 @@ export default [
     route('*', 'routes/public/not-found.tsx'),
   ]),
   route('admin-login', 'routes/auth/admin-login.tsx'),
+  route('two-factor', 'routes/auth/two-factor.tsx'),
+  route('two-factor/setup', 'routes/auth/two-factor-setup.tsx'),
   route('logout', 'routes/auth/logout.ts'),
   route('dashboard', 'routes/portal/layout.tsx', [
     index('routes/portal/index.ts'),

@@ -189,8 +189,10 @@ export function createApp({ vite, build }: AppOptions = {}) {
 }
 
 /**
- * Refuses (403) every non-GET/HEAD/OPTIONS request whose Origin is missing or is not this
- * site (docs/architecture.md "Security model"): the request's own host or PUBLIC_URL.
+ * Refuses (403) every non-GET/HEAD/OPTIONS request whose Origin is missing or is not exactly
+ * this site (docs/architecture.md "Security model"): PUBLIC_URL's origin, or the request's own
+ * scheme, host and port. A matching host with another scheme (`https://` for an http site, or
+ * the reverse) is refused (issue "Security and scale").
  */
 function originCheck(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
@@ -201,7 +203,7 @@ function originCheck(publicUrl: string) {
     if (origin && origin !== 'null') {
       try {
         const url = new URL(origin);
-        ok = url.origin === publicOrigin || url.host === req.headers.host;
+        ok = url.origin === publicOrigin || url.origin === new URL(`${req.protocol}://${req.headers.host}`).origin;
       } catch {
         ok = false;
       }

@@ -14,12 +14,14 @@ import {
   MESSAGES,
   newPasswordSchema,
   signInSchema,
+  secondStepSchema,
   signUpSchema,
 } from '~/lib/schemas/auth';
+import { LOCKED_MESSAGE } from './domain/accounts.server';
 import type { Toast } from '~/lib/toast';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { db } from './db/client.server';
-import { profile, session } from './db/schema';
+import { profile, session, user } from './db/schema';
 import { requestedPath, safeRedirectTo } from './guards.server';
 import { logger } from './logger.server';
 import { hitRateLimit } from './rate-limit.server';
@@ -101,7 +103,8 @@ export async function signInAction(request: Request, clientIp: string, formData:
     if (res.status === 429) return refuse('signin', 429, TOO_MANY, title);
     if (res.code === 'EMAIL_NOT_VERIFIED')
       return refuse('signin', 403, 'Please check your email and confirm your account', title, undefined, { unverified: true });
-    if (res.code === 'ACCOUNT_LOCKED') return refuse('signin', 403, res.message ?? UNEXPECTED, title);
+    if (res.code === 'ACCOUNT_LOCKED' || res.code === 'ACCOUNT_DISABLED')
+      return refuse('signin', 403, res.message ?? UNEXPECTED, title);
     if (res.status === 401 || res.status === 400) return refuse('signin', 401, 'Invalid email or password', title);
     return refuse(
       'signin',
@@ -110,12 +113,14 @@ export async function signInAction(request: Request, clientIp: string, formData:
       title,
     );
   }
-  const signedIn = res.body as { token?: string; user?: { id: string } };
+  const signedIn = res.body as { token?: string; user?: { id: string }; twoFactorRedirect?: boolean };
   if (options.admin) {
+    // With a second factor pending there is no session yet; the password was right, so the address names the user.
     const [row] = await db()
       .select({ isAdmin: profile.isAdmin })
       .from(profile)
-      .where(eq(profile.userId, signedIn.user?.id ?? ''));
+      .innerJoin(user, eq(user.id, profile.userId))
+      .where(signedIn.user ? eq(profile.userId, signedIn.user.id) : eq(user.email, email));
     if (!row?.isAdmin) {
       if (signedIn.token) await db().delete(session).where(eq(session.token, signedIn.token));
       return refuse('signin', 403, NO_ADMIN_ACCESS, title);
@@ -123,10 +128,63 @@ export async function signInAction(request: Request, clientIp: string, formData:
   }
   const fallback = options.admin ? '/admin-dashboard' : '/dashboard';
   const to = safeRedirectTo(formData.get('redirectTo')) ?? fallback;
+  if (signedIn.twoFactorRedirect) {
+    const next = new URLSearchParams({ redirectTo: to, ...(options.admin ? { from: 'admin' } : {}) });
+    return redirect(`${SECOND_STEP_PATH}?${next}`, { headers: cookieHeaders(res.cookies) });
+  }
+  return redirectWithToast(to, SIGNED_IN_TOAST, { headers: cookieHeaders(res.cookies) });
+}
+
+/** The page of a sign-in's second step (issue "Security and scale"). */
+export const SECOND_STEP_PATH = '/two-factor';
+const SIGNED_IN_TOAST: Toast = { type: 'success', title: 'Login Successful', description: 'Welcome back!' };
+const CODE_REFUSED = 'That code is not correct. Check your authenticator app and try again.';
+const RECOVERY_REFUSED = 'That recovery code is not correct or has been used already.';
+const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.';
+
+/**
+ * The second step of a sign-in (/two-factor, issue "Security and scale"): a code from the
+ * authenticator app or a recovery code (used once), checked by better-auth's two-factor plugin,
+ * whose answer the page maps to its messages. The account lock, the per-address limits and
+ * the audit of sign-ins apply as at the password (auth.server.ts hooks). On success: a redirect
+ * to `redirectTo` with the session cookie; when the challenge has expired or was tried too
+ * often: back to the sign-in page.
+ */
+export async function secondStepAction(request: Request, clientIp: string, formData: FormData, signInPath: string) {
+  const submission = parseForm(formData, { schema: secondStepSchema });
+  const refusal = (status: number, message: string) =>
+    data(
+      {
+        ok: false as const,
+        result: submission.reply({ formErrors: [message], resetForm: true }),
+        toast: { type: 'error', title: 'Verification failed', description: message } as Toast,
+      },
+      { status },
+    );
+  if (submission.status !== 'success') return data({ ok: false as const, result: submission.reply() }, { status: 400 });
+  const { intent, code } = submission.value;
+  const res = await callAuth(
+    request,
+    clientIp,
+    intent === 'totp' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
+    { code, trustDevice: false },
+  );
+  if (res.ok) {
+    const to = safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard';
+    return redirectWithToast(to, SIGNED_IN_TOAST, { headers: cookieHeaders(res.cookies) });
+  }
+  if (res.status === 429 && res.code !== 'ACCOUNT_TEMPORARILY_LOCKED') return refusal(429, TOO_MANY);
+  if (res.code === 'ACCOUNT_LOCKED' || res.code === 'ACCOUNT_DISABLED' || res.code === 'ACCOUNT_TEMPORARILY_LOCKED')
+    return refusal(403, res.code === 'ACCOUNT_TEMPORARILY_LOCKED' ? LOCKED_MESSAGE : (res.message ?? UNEXPECTED));
+  if (res.code === 'INVALID_CODE' || res.code === 'INVALID_BACKUP_CODE')
+    return refusal(401, intent === 'totp' ? CODE_REFUSED : RECOVERY_REFUSED);
+  // No challenge (expired, used, or tried too often): the password comes first again.
   return redirectWithToast(
-    to,
-    { type: 'success', title: 'Login Successful', description: 'Welcome back!' },
-    { headers: cookieHeaders(res.cookies) },
+    signInPath,
+    { type: 'error', title: 'Sign in again', description: CHALLENGE_EXPIRED },
+    {
+      headers: cookieHeaders(res.cookies),
+    },
   );
 }
 

@@ -6,17 +6,19 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { MESSAGES, passwordAcceptable, signUpSchema } from '~/lib/schemas/auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { httpUrl, MESSAGES, passwordAcceptable, signUpSchema } from '~/lib/schemas/auth';
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import {
   clearSignInLock,
   createSignUpProfile,
-  LOCKED_MESSAGE,
   recordFailedSignIn,
   recordSignIn,
-  signInLocked,
+  signInRefusal,
+  userById,
 } from './domain/accounts.server';
+import { audit } from './domain/audit.server';
 import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
 import { logger } from './logger.server';
@@ -45,6 +47,46 @@ function emailOf(body: unknown): string {
 /** The header the server sets from the trusted client address (server/app.ts). */
 export const CLIENT_IP_HEADER = 'x-ormsby-client-ip';
 
+/** better-auth's endpoints that finish a sign-in with a second factor (issue "Security and scale"). */
+export const SECOND_STEP_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+/** The cookie (after the prefix) that carries a sign-in waiting for its second factor. */
+const TWO_FACTOR_COOKIE = 'two_factor';
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * The user whose sign-in waits for a second factor in this request (the signed challenge cookie
+ * better-auth's two-factor plugin sets after the password), or null when there is none.
+ */
+async function secondStepUser(ctx: HookContext): Promise<{ id: string; email: string } | null> {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return challenge ? userById(challenge.value) : null;
+}
+
+const clientIpOf = (ctx: HookContext) => ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+
+/**
+ * One sign-in in the audit log (issue "Security and scale"): success or failure, the step, the
+ * client address. `who` is null for an address that has no account.
+ */
+async function auditSignIn(
+  ctx: HookContext,
+  who: { id: string; email: string } | null,
+  email: string,
+  outcome: 'sign-in' | 'sign-in.failed',
+  step: 'password' | 'authenticator code' | 'recovery code',
+) {
+  await audit(
+    { id: who?.id ?? null, email: who?.email ?? email },
+    outcome,
+    { type: 'user', id: who?.id ?? null },
+    { step, clientIp: clientIpOf(ctx) },
+  );
+}
+
 function createAuth() {
   const config = env();
   return betterAuth({
@@ -72,6 +114,7 @@ function createAuth() {
           account: schema.account,
           verification: schema.verification,
           rateLimit: schema.rateLimit,
+          twoFactor: schema.twoFactor,
         },
       },
     ),
@@ -139,6 +182,13 @@ function createAuth() {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
           const input = parseSignUp(ctx.body);
+          // better-auth takes an `image` URL at sign-up: only http(s) is kept.
+          const image = (ctx.body as { image?: unknown } | undefined)?.image;
+          if (image !== undefined && image !== null && !httpUrl.safeParse(image).success)
+            throw new APIError('BAD_REQUEST', {
+              code: 'INVALID_IMAGE_URL',
+              message: httpUrl.safeParse(image).error?.issues[0]?.message,
+            });
           return { context: { body: { ...(ctx.body as object), email: input.email, name: input.name } } };
         }
         // Every new password follows the sign-up rule (product decisions), also when the page is skipped.
@@ -149,16 +199,57 @@ function createAuth() {
         }
         // Profiles change through the profile page's own actions only.
         if (ctx.path === '/update-user') throw new APIError('NOT_FOUND', { message: 'Not Found' });
-        if (ctx.path === '/sign-in/email' && (await signInLocked(emailOf(ctx.body)))) {
-          throw new APIError('FORBIDDEN', { code: 'ACCOUNT_LOCKED', message: LOCKED_MESSAGE });
+        // A locked or disabled account is refused at the password and at the second factor alike.
+        const signingIn =
+          ctx.path === '/sign-in/email'
+            ? emailOf(ctx.body)
+            : SECOND_STEP_PATHS.has(ctx.path)
+              ? (await secondStepUser(ctx))?.email
+              : undefined;
+        if (signingIn) {
+          const refusal = await signInRefusal(signingIn);
+          if (refusal) throw new APIError('FORBIDDEN', refusal);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
         const returned = ctx.context.returned;
-        if (returned instanceof APIError && returned.statusCode === 401) await recordFailedSignIn(emailOf(ctx.body));
+        const failed = returned instanceof APIError && returned.statusCode === 401;
+        if (ctx.path === '/sign-in/email') {
+          const email = emailOf(ctx.body);
+          if (failed) {
+            await recordFailedSignIn(email);
+            await auditSignIn(ctx, null, email, 'sign-in.failed', 'password');
+            return;
+          }
+          const body = returned as { twoFactorRedirect?: boolean; user?: { id: string; email: string } } | null;
+          // With a second factor the sign-in is recorded at the code.
+          if (body?.user && !body.twoFactorRedirect) await auditSignIn(ctx, body.user, email, 'sign-in', 'password');
+          return;
+        }
+        if (!SECOND_STEP_PATHS.has(ctx.path)) return;
+        const step = ctx.path === '/two-factor/verify-totp' ? 'authenticator code' : 'recovery code';
+        if (failed) {
+          // Only a sign-in's second step counts (not a code typed while enrolling).
+          const who = await secondStepUser(ctx);
+          if (!who) return;
+          await recordFailedSignIn(who.email);
+          await auditSignIn(ctx, who, who.email, 'sign-in.failed', step);
+          return;
+        }
+        const signedIn = ctx.context.newSession;
+        const cookieName = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
+        if (signedIn && (ctx.request?.headers.get('cookie') ?? '').includes(`${cookieName}=`))
+          await auditSignIn(ctx, signedIn.user, signedIn.user.email, 'sign-in', step);
       }),
     },
+    plugins: [
+      // Authenticator apps (RFC 6238, 6 digits, 30 s) and ten single-use recovery codes, stored
+      // encrypted with AUTH_SECRET; a code must be confirmed before the factor is on.
+      twoFactor({
+        issuer: config.COMPANY_NAME,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     rateLimit: {
       enabled: config.NODE_ENV === 'production',
       storage: 'database',
@@ -169,6 +260,8 @@ function createAuth() {
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 5 },
+        // The second step counts like the password: 10 a minute from one address.
+        '/two-factor/*': { window: 60, max: 10 },
       },
     },
     advanced: {

@@ -76,11 +76,26 @@ export async function requireDealViewer(args: RequestArgs): Promise<Viewer> {
 }
 
 /**
- * A signed-in admin (profile.is_admin in the database).
- * @throws redirect to /admin-login when signed out, to / for a non-admin.
+ * True when `viewer` may use staff powers outside the admin area (e.g. open any borrower's
+ * document): an admin whose session passed a second factor (issue "Security and scale").
+ */
+export function isStaff(viewer: Viewer): boolean {
+  return viewer.isAdmin && viewer.twoFactorEnabled;
+}
+
+/** Where an admin without a second factor enrols (issue "Security and scale"). */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
+
+/**
+ * A signed-in admin (profile.is_admin in the database) whose session passed a second factor:
+ * an admin without an authenticator app is sent to enrolment before any admin page, `.data`
+ * request or action runs (issue "Security and scale").
+ * @throws redirect to /admin-login when signed out, to / for a non-admin, to enrolment without 2FA.
  */
 export async function requireAdmin(args: RequestArgs): Promise<Viewer> {
   const viewer = (await getViewer(args)) ?? toSignIn(args.request, '/admin-login');
   if (!viewer.isAdmin) throw redirect('/');
+  if (!viewer.twoFactorEnabled)
+    throw redirect(`${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(requestedPath(args.request))}`);
   return viewer;
 }

@@ -18,6 +18,10 @@ export interface Viewer {
   isAdmin: boolean;
   /** When this session was signed in (ISO 8601). */
   signedInAt: string;
+  /** The session's id (never its token): 'Where you're signed in' marks it as this device. */
+  sessionId: string;
+  /** True once an authenticator app is confirmed; every session of such a user passed it. */
+  twoFactorEnabled: boolean;
 }
 
 export interface ResolvedViewer {
@@ -68,9 +72,19 @@ async function load(request: Request): Promise<ResolvedViewer> {
     return { viewer: null, headers: null };
   }
   const [roles] = await db()
-    .select({ isBorrower: profile.isBorrower, isInvestor: profile.isInvestor, isAdmin: profile.isAdmin })
+    .select({
+      isBorrower: profile.isBorrower,
+      isInvestor: profile.isInvestor,
+      isAdmin: profile.isAdmin,
+      disabledAt: profile.disabledAt,
+    })
     .from(profile)
     .where(eq(profile.userId, user.id));
+  // A disabled account keeps no session (disabling ends them; this covers one made meanwhile).
+  if (roles?.disabledAt) {
+    await db().delete(sessionTable).where(eq(sessionTable.userId, user.id));
+    return { viewer: null, headers: null };
+  }
   return {
     viewer: {
       id: user.id,
@@ -80,6 +94,8 @@ async function load(request: Request): Promise<ResolvedViewer> {
       isInvestor: roles?.isInvestor ?? false,
       isAdmin: roles?.isAdmin ?? false,
       signedInAt: new Date(session.createdAt).toISOString(),
+      sessionId: session.id,
+      twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     },
     headers: headers.has('Set-Cookie') ? headers : null,
   };

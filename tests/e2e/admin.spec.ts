@@ -19,6 +19,7 @@ import {
   signUpFields,
   uniqueIp,
 } from '../support/accounts';
+import { enrolInBrowser, passSecondStep } from '../support/two-factor';
 import { solveAltcha } from '../support/altcha';
 import { startServer } from '../support/server-process';
 
@@ -199,6 +200,8 @@ test('an admin changes the admin password in Settings and signs in with the new 
     await page.getByLabel('Email').fill('boss@example.test');
     await page.getByLabel('Password', { exact: true }).fill('Old!Passw0rd1');
     await page.getByRole('button', { name: 'Log In' }).click();
+    // A new admin enrols an authenticator app before any admin page.
+    const { secret } = await enrolInBrowser(page, 'Old!Passw0rd1');
     await expect(page).toHaveURL(/\/admin-dashboard$/);
     await page.goto(`${server.url}/admin-dashboard/settings`);
     await expect(page.getByRole('heading', { name: 'Password Management' })).toBeVisible();
@@ -232,6 +235,7 @@ test('an admin changes the admin password in Settings and signs in with the new 
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('New!Passw0rd22');
     await page.getByRole('button', { name: 'Log In' }).click();
+    await passSecondStep(page, secret);
     await expect(page).toHaveURL(/\/admin-dashboard$/);
   } finally {
     await page.close();

@@ -24,6 +24,7 @@ import {
   uniqueIp,
   waitForMail,
 } from '../support/accounts';
+import { enrolTwoFactor, passSecondStep, rememberedSecret } from '../support/two-factor';
 import { readMails } from '../support/mail';
 import { startServer } from '../support/server-process';
 
@@ -193,7 +194,7 @@ test('27: while PostgreSQL is out of reach, pages that need it answer 503 with R
     headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ intent: 'signin', email: ADMIN.email, password: ADMIN.password }),
   });
-  const cookie = sessionCookie(signedIn);
+  const { cookie } = await enrolTwoFactor(server.url, sessionCookie(signedIn), ADMIN.password, '127.0.0.1');
   // The session is looked up in the database on every page.
   const page = (suffix = '') => fetch(`${server.url}/admin-dashboard${suffix}`, { headers: { Cookie: cookie } });
   try {
@@ -310,6 +311,7 @@ test('6: a toast covers neither the header nor the page’s main action', async 
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();
+  await passSecondStep(page, (await rememberedSecret(dataDir, ADMIN.email))!);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await page.getByRole('link', { name: 'Deals' }).first().click();
   const add = page.getByRole('link', { name: 'Add New Deal' });

@@ -10,7 +10,7 @@ import { action as loginAction } from '~/routes/auth/login';
 import { db } from '~/server/db/client.server';
 import { renderEmail } from '~/server/mail/templates.server';
 import { outboxEmail, profile, session, user } from '~/server/db/schema';
-import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInLocked } from '~/server/domain/accounts.server';
+import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInRefusal } from '~/server/domain/accounts.server';
 import { getViewer } from '~/server/viewer.server';
 import { useTestDatabase } from '../support/test-database';
 import { requestContext } from '~/load-context';
@@ -143,9 +143,9 @@ describe('sign-in lockout', () => {
   it(`locks an account at the ${LOCKOUT_THRESHOLD}th failure within 15 minutes, for 15 minutes`, async () => {
     await signUp('lock@example.com', { isBorrower: 'on' });
     for (let i = 1; i < LOCKOUT_THRESHOLD; i++) await recordFailedSignIn('LOCK@example.com ');
-    expect(await signInLocked('lock@example.com')).toBe(false);
+    expect(await signInRefusal('lock@example.com')).toBeNull();
     await recordFailedSignIn('lock@example.com');
-    expect(await signInLocked('lock@example.com')).toBe(true);
+    expect((await signInRefusal('lock@example.com'))?.code).toBe('ACCOUNT_LOCKED');
     const row = await profileOf('lock@example.com');
     const lockedFor = row!.profile.lockedUntil!.getTime() - row!.profile.failedSignInWindowStart!.getTime();
     expect(lockedFor).toBeGreaterThan(14 * 60_000);
@@ -154,7 +154,7 @@ describe('sign-in lockout', () => {
     await db()
       .update(profile)
       .set({ lockedUntil: sql`now() - interval '1 second'`, failedSignInWindowStart: sql`now() - interval '16 minutes'` });
-    expect(await signInLocked('lock@example.com')).toBe(false);
+    expect(await signInRefusal('lock@example.com')).toBeNull();
     await recordFailedSignIn('lock@example.com');
     expect((await profileOf('lock@example.com'))!.profile.failedSignIns).toBe(1);
   });
@@ -168,7 +168,7 @@ describe('sign-in lockout', () => {
           .update(profile)
           .set({ failedSignInWindowStart: sql`now() - interval '16 minutes'` });
     }
-    expect(await signInLocked('slow@example.com')).toBe(false);
+    expect(await signInRefusal('slow@example.com')).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { readMails } from './mail';
+import { answerSecondStep, rememberedSecret } from './two-factor';
 
 export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 export const dataDir = process.env.E2E_DATA_DIR!;
@@ -111,9 +112,16 @@ export async function createVerifiedUser(roles: Roles, tag = 'user') {
   return { email, password: PASSWORD, cookie };
 }
 
-/** Signs in through /login (or /admin-login); returns the response. */
-export function signIn(email: string, password: string, init: { ip?: string; admin?: boolean } = {}) {
-  return postForm(init.admin ? '/admin-login' : '/login', { intent: 'signin', email, password }, init);
+/**
+ * Signs in through /login (or /admin-login); returns the response. For an account whose
+ * authenticator secret the suite remembers (the configured admin, tests/e2e/staff.setup.ts), the
+ * second step is answered with a fresh code and its response returned.
+ */
+export async function signIn(email: string, password: string, init: { ip?: string; admin?: boolean } = {}) {
+  const ip = init.ip ?? uniqueIp();
+  const res = await postForm(init.admin ? '/admin-login' : '/login', { intent: 'signin', email, password }, { ip });
+  const secret = await rememberedSecret(dataDir, email);
+  return secret ? answerSecondStep(baseURL, res, secret, ip) : res;
 }
 
 /**

@@ -36,6 +36,57 @@ export const MESSAGES = {
 
 export const NAME_MAX = 100;
 
+/**
+ * A web address a user may give for a field that holds a URL (e.g. better-auth's `image`):
+ * http or https only, at most 2,000 characters (issue "Security and scale": no `javascript:`,
+ * `data:` or other scheme is ever stored).
+ */
+export const httpUrl = z
+  .string()
+  .trim()
+  .max(2000, 'The address must be at most 2,000 characters')
+  .url('Please enter a web address that starts with http:// or https://')
+  .refine((value) => /^https?:\/\//i.test(value), 'Please enter a web address that starts with http:// or https://');
+
+/** One-time codes: 6 digits from an authenticator app, or a 10-character recovery code. */
+export const authenticatorCode = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+export const recoveryCode = z
+  .string({ error: 'Enter one of your recovery codes' })
+  .trim()
+  .regex(/^[A-Za-z0-9-]{10,11}$/, 'Enter one of your recovery codes');
+
+/**
+ * Turning on two-step verification (/two-factor/setup): first the password, then a code from the
+ * app to prove it was set up. The secret's URI and the recovery codes travel back with the
+ * code so a wrong code can show them again; the server only displays them.
+ */
+export const enrolmentSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('start'),
+    password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  }),
+  z.object({
+    intent: z.literal('confirm'),
+    code: authenticatorCode,
+    totpURI: z.string().max(500).startsWith('otpauth://totp/'),
+    backupCodes: z.array(recoveryCode).max(10).default([]),
+  }),
+]);
+
+/** Turning off two-step verification (profile): the password. */
+export const twoFactorOffSchema = z.object({
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+});
+
+/** The second step of a sign-in (/two-factor): a code from the app, or a recovery code. */
+export const secondStepSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('totp'), code: authenticatorCode }),
+  z.object({ intent: z.literal('recovery'), code: recoveryCode }),
+]);
+
 /** True when `password` satisfies every sign-up rule (product §5). */
 export function passwordAcceptable(password: string): boolean {
   return passwordRules.every((r) => r.test(password));

@@ -6,11 +6,10 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseForm } from '~/lib/parse-form';
-import { ShieldCheck } from 'lucide-react';
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-login';
 import { ErrorList, Field, PasswordField } from '~/components/forms';
-import { BrandMark } from '~/components/layout/brand';
+import { SecurePanel } from '~/components/auth/secure-panel';
 import { Button } from '~/components/ui/button';
 import { forgotPasswordSchema, signInSchema } from '~/lib/schemas/auth';
 import { useActionAnswer } from '~/lib/use-action-answer';
@@ -62,53 +61,41 @@ export default function AdminLoginPage() {
   const resetSent = actionData?.intent === 'forgot' && actionData.ok;
 
   return (
-    <main id="main" className="flex min-h-dvh flex-1 items-center justify-center bg-navy-950 px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex justify-center">
-          <BrandMark />
+    <SecurePanel title="Admin Login" subtitle="For Ormsby Lending staff.">
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5">
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        {resetSent && (
+          <p role="status" className="rounded-lg bg-navy-50 p-3 text-sm text-navy-900">
+            Password reset email sent. Check your inbox for instructions.
+          </p>
+        )}
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username' }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex items-center justify-between gap-4">
+          <button
+            type="submit"
+            name="intent"
+            value="forgot"
+            formNoValidate
+            className="min-h-11 text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </button>
+          <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={busy}>
+            {busy ? 'Logging in…' : 'Log In'}
+          </Button>
         </div>
-        <div className="rounded-[var(--radius-card)] bg-surface p-8 shadow-2xl">
-          <div className="flex items-center gap-3">
-            <ShieldCheck aria-hidden className="size-7 text-brass-600" />
-            <h1 className="text-2xl">Admin Login</h1>
-          </div>
-          <p className="mt-2 text-sm text-muted">For Ormsby Lending staff.</p>
-          <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5">
-            <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-            {resetSent && (
-              <p role="status" className="rounded-lg bg-navy-50 p-3 text-sm text-navy-900">
-                Password reset email sent. Check your inbox for instructions.
-              </p>
-            )}
-            <Field
-              label="Email"
-              errors={fields.email.errors}
-              inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username' }}
-            />
-            <PasswordField
-              label="Password"
-              errors={fields.password.errors}
-              inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-            />
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <div className="flex items-center justify-between gap-4">
-              <button
-                type="submit"
-                name="intent"
-                value="forgot"
-                formNoValidate
-                className="min-h-11 text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
-              >
-                Forgot password?
-              </button>
-              <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={busy}>
-                {busy ? 'Logging in…' : 'Log In'}
-              </Button>
-            </div>
-          </Form>
-        </div>
-      </div>
-    </main>
+      </Form>
+    </SecurePanel>
   );
 }
 

@@ -38,7 +38,10 @@ export const user = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Only an http(s) URL is ever stored (issue "Security and scale"); nothing shows it today. */
     image: text('image'),
+    /** Set by better-auth's two-factor plugin once an authenticator app is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,8 +62,31 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * When the user last proved who they are in this session (password or code) after signing
+     * in; null means at sign-in (`created_at`). Sensitive admin actions ask again after 10
+     * minutes (issue "Security and scale").
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/** better-auth's two-factor plugin: the encrypted TOTP secret and recovery codes of a user. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 );
 
 export const account = pgTable(
@@ -145,6 +171,8 @@ export const profile = pgTable(
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     failedSignInWindowStart: timestamp('failed_sign_in_window_start', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set while staff have disabled the account: no sign-in, no session (issue "Security and scale"). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -510,7 +538,13 @@ export const auditEvent = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_event_created_at_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('audit_event_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    // The audit log's filters by person (as actor or as subject) and by action, newest first.
+    index('audit_event_actor_idx').on(t.actorId, t.createdAt.desc().nullsFirst()),
+    index('audit_event_subject_idx').on(t.subjectType, t.subjectId, t.createdAt.desc().nullsFirst()),
+    index('audit_event_action_idx').on(t.action, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /** One-time spam-check solutions already used, so a replayed one is refused (product decisions). */

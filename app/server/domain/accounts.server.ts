@@ -4,7 +4,7 @@
  * per-account sign-in lockout (issue "Accounts": 10 failures within 15 minutes lock the account
  * for 15 minutes) and the last sign-in time (product decisions 'Last Login').
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SignUpInput } from '~/lib/schemas/auth';
 import { db, type Database, type Transaction } from '../db/client.server';
 import { profile, user } from '../db/schema';
@@ -59,14 +59,29 @@ export async function createSignUpProfile(tx: Transaction | Database, userId: st
   });
 }
 
-/** True while the account of `email` is locked after too many failed sign-ins. */
-export async function signInLocked(email: string): Promise<boolean> {
+/** What a disabled account is told when it tries to sign in (issue "Security and scale"). */
+export const DISABLED_MESSAGE = 'This account has been disabled. Please contact us if you believe this is a mistake.';
+
+/**
+ * Why the account of `email` may not sign in now, or null when it may (or has no account):
+ * ACCOUNT_DISABLED while staff have disabled it, ACCOUNT_LOCKED while it is locked after too
+ * many failed sign-ins. Checked at the password and at the second factor.
+ */
+export async function signInRefusal(email: string): Promise<{ code: string; message: string } | null> {
   const [row] = await db()
-    .select({ id: profile.userId })
+    .select({ disabled: sql<boolean>`${profile.disabledAt} is not null`, locked: sql<boolean>`${profile.lockedUntil} > now()` })
     .from(profile)
     .innerJoin(user, eq(user.id, profile.userId))
-    .where(and(eq(user.email, email.trim().toLowerCase()), gt(profile.lockedUntil, sql`now()`)));
-  return Boolean(row);
+    .where(eq(user.email, email.trim().toLowerCase()));
+  if (row?.disabled) return { code: 'ACCOUNT_DISABLED', message: DISABLED_MESSAGE };
+  if (row?.locked) return { code: 'ACCOUNT_LOCKED', message: LOCKED_MESSAGE };
+  return null;
+}
+
+/** The id and e-mail of user `id`, or null. */
+export async function userById(id: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db().select({ id: user.id, email: user.email }).from(user).where(eq(user.id, id));
+  return row ?? null;
 }
 
 /**

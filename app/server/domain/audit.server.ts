@@ -11,9 +11,12 @@ export interface Actor {
   email: string;
 }
 
-/** Records `action` on `subjectType`/`subjectId` by `actor`, inside `tx` when given. */
+/**
+ * Records `action` on `subjectType`/`subjectId` by `actor`, inside `tx` when given. The actor's id
+ * is null only for a failed sign-in of an address that has no account.
+ */
 export async function audit(
-  actor: Actor,
+  actor: Actor | { id: null; email: string },
   action: string,
   subject: { type: string; id?: string | null },
   details: Record<string, unknown> = {},

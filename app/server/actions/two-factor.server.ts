@@ -1,0 +1,114 @@
+/**
+ * Two-step verification for the signed-in user (issue "Security and scale"), through
+ * better-auth's two-factor plugin: turning it on (/two-factor/setup: the password, then a code
+ * from the app; the ten recovery codes are shown once) and off (the profile, with the password;
+ * never for staff, who must keep it). Turning it on signs out the user's other sessions, so every
+ * session of a user with the factor has passed it; each change is in the audit log.
+ */
+import QRCode from 'qrcode';
+import { data, redirect } from 'react-router';
+import { parseForm } from '~/lib/parse-form';
+import { enrolmentSchema, twoFactorOffSchema } from '~/lib/schemas/auth';
+import type { Toast } from '~/lib/toast';
+import { callAuth, cookieHeaders } from '../auth-gateway.server';
+import { audit } from '../domain/audit.server';
+import { endSessions } from '../domain/sessions.server';
+import { Refused } from '../errors.server';
+import { safeRedirectTo } from '../guards.server';
+import { redirectWithToast } from '../toast.server';
+import type { Viewer } from '../viewer.server';
+
+/** What the enrolment shows between its two steps. */
+export interface Enrolment {
+  totpURI: string;
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: string;
+  /** The QR code of `totpURI` as an SVG data URI. */
+  qr: string;
+  backupCodes: string[];
+}
+
+const WRONG_PASSWORD = 'The password is not correct.';
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+
+async function enrolmentOf(totpURI: string, backupCodes: string[]): Promise<Enrolment> {
+  const svg = await QRCode.toString(totpURI, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return {
+    totpURI,
+    secret: new URL(totpURI).searchParams.get('secret') ?? '',
+    qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    backupCodes,
+  };
+}
+
+/**
+ * The action of /two-factor/setup for `viewer`. `start` checks the password and answers the new
+ * secret (QR code and text) with the recovery codes; `confirm` checks a code from the app,
+ * turns the factor on, ends the other sessions and redirects to `redirectTo` with the new
+ * session cookie. Refusals answer 400/401/429 with the form's message, nothing changed.
+ */
+export async function twoFactorSetupAction(request: Request, clientIp: string, viewer: Viewer, formData: FormData) {
+  const submission = parseForm(formData, { schema: enrolmentSchema });
+  const fail = (status: number, message: string, field: 'password' | 'code', enrolment?: Enrolment) =>
+    data(
+      {
+        ok: false as const,
+        enrolment,
+        result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields: ['password', 'code'] }),
+        toast: undefined as Toast | undefined,
+      },
+      { status },
+    );
+  if (submission.status !== 'success')
+    return data(
+      { ok: false as const, enrolment: undefined, result: submission.reply({ hideFields: ['password'] }) },
+      { status: 400 },
+    );
+  const input = submission.value;
+  if (input.intent === 'start') {
+    const res = await callAuth(request, clientIp, '/two-factor/enable', { password: input.password });
+    if (res.status === 429) return fail(429, TOO_MANY, 'password');
+    if (res.code === 'TOTP_ALREADY_ENABLED') throw redirect(safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard');
+    if (!res.ok) return fail(res.status === 400 || res.status === 401 ? 400 : 500, WRONG_PASSWORD, 'password');
+    const { totpURI, backupCodes } = res.body as { totpURI: string; backupCodes: string[] };
+    return data({
+      ok: true as const,
+      enrolment: await enrolmentOf(totpURI, backupCodes),
+      result: submission.reply({ resetForm: true }),
+    });
+  }
+  const enrolment = await enrolmentOf(input.totpURI, input.backupCodes);
+  const before = new Date();
+  const res = await callAuth(request, clientIp, '/two-factor/verify-totp', { code: input.code });
+  if (res.status === 429) return fail(429, TOO_MANY, 'code', enrolment);
+  if (!res.ok)
+    return fail(400, 'That code is not correct. Check the time on your phone and try the newest code.', 'code', enrolment);
+  // better-auth replaced this session with a new one; every older session of the user ends.
+  await endSessions(viewer.id, { startedBefore: before });
+  await audit(viewer, 'two-factor.enabled', { type: 'user', id: viewer.id });
+  return redirectWithToast(
+    safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard',
+    { type: 'success', title: 'Two-step verification is on', description: 'You will be asked for a code each time you sign in.' },
+    { headers: cookieHeaders(res.cookies) },
+  );
+}
+
+/**
+ * Turns two-step verification off for `viewer` after checking `password` (profile). Staff must
+ * keep it. Redirects to `back` with the new session cookie better-auth issues.
+ * @throws Refused('forbidden') for an admin; Refused('invalid') for a wrong password.
+ */
+export async function turnTwoFactorOff(request: Request, clientIp: string, viewer: Viewer, formData: FormData, back: string) {
+  if (viewer.isAdmin) throw new Refused('forbidden', 'Staff accounts must keep two-step verification on.');
+  const submission = parseForm(formData, { schema: twoFactorOffSchema });
+  if (submission.status !== 'success') throw new Refused('invalid', 'Enter your password to turn off two-step verification.');
+  const res = await callAuth(request, clientIp, '/two-factor/disable', { password: submission.value.password });
+  if (res.status === 429) throw new Refused('rate-limited', TOO_MANY, 'Too many attempts', 60);
+  if (!res.ok) throw new Refused('invalid', WRONG_PASSWORD, 'Two-step verification is still on');
+  await audit(viewer, 'two-factor.disabled', { type: 'user', id: viewer.id });
+  return redirectWithToast(
+    back,
+    { type: 'success', title: 'Two-step verification is off', description: 'Only your password protects this account now.' },
+    { headers: cookieHeaders(res.cookies) },
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Two-step verification as a phone would do it (issue "Security and scale"): enrol through
+ * /two-factor/setup (the secret read from the page the user scans), compute the codes an
+ * authenticator app shows (otpauth, RFC 6238), and answer the second step of a sign-in.
+ * Works against any server: give its base URL.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { TOTP, URI } from 'otpauth';
+
+/** The 6-digit code an authenticator app shows now for `secret` (base32). */
+export function totpCode(secret: string): string {
+  return new TOTP({ secret, digits: 6, period: 30 }).generate();
+}
+
+function cookiesOf(res: Response): string[] {
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+}
+
+/** `cookie` with the Set-Cookie of `res` applied (same-name cookies replaced, expired ones dropped). */
+export function mergeCookies(cookie: string, res: Response): string {
+  const jar = new Map(
+    cookie
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(';')[0]!;
+    const name = pair.split('=')[0]!;
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(set) || pair.endsWith('=')) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+async function post(base: string, pathname: string, fields: Record<string, string>, cookie: string, ip: string) {
+  return fetch(`${base}${pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: base,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Forwarded-For': ip,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/**
+ * Turns on two-step verification for the user signed in with `cookie` through the page's own
+ * form posts; returns the base32 secret, the recovery codes and the new session cookie.
+ */
+export async function enrolTwoFactor(base: string, cookie: string, password: string, ip: string) {
+  const started = await post(base, '/two-factor/setup', { intent: 'start', password }, cookie, ip);
+  const html = await started.text();
+  if (started.status !== 200) throw new Error(`enrolment start answered ${started.status}`);
+  const uri = html.match(/name="totpURI" value="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+  if (!uri) throw new Error('no secret on the enrolment page');
+  const secret = (URI.parse(uri) as TOTP).secret.base32;
+  const backupCodes = [...html.matchAll(/name="backupCodes\[\d+\]" value="([^"]+)"/g)].map((m) => m[1]!);
+  const fields: Record<string, string> = { intent: 'confirm', code: totpCode(secret), totpURI: uri };
+  backupCodes.forEach((code, i) => (fields[`backupCodes[${i}]`] = code));
+  const confirmed = await post(base, '/two-factor/setup', fields, cookie, ip);
+  if (confirmed.status !== 302) throw new Error(`enrolment confirm answered ${confirmed.status}`);
+  return { secret, backupCodes, cookie: mergeCookies(cookie, confirmed) };
+}
+
+/**
+ * Answers the second step of a sign-in whose password step answered `passwordStep` (a redirect
+ * to /two-factor) with a code for `secret` (or `recoveryCode`); returns the final response.
+ */
+export async function answerSecondStep(
+  base: string,
+  passwordStep: Response,
+  secret: string,
+  ip: string,
+  recoveryCode?: string,
+): Promise<Response> {
+  const location = passwordStep.headers.get('location') ?? '';
+  if (!location.startsWith('/two-factor')) return passwordStep;
+  const url = new URL(location, base);
+  return post(
+    base,
+    url.pathname + url.search,
+    {
+      intent: recoveryCode ? 'recovery' : 'totp',
+      code: recoveryCode ?? totpCode(secret),
+      redirectTo: url.searchParams.get('redirectTo') ?? '',
+    },
+    cookiesOf(passwordStep).join('; '),
+    ip,
+  );
+}
+
+/** Where the e2e suite keeps the secret of each account it enrolled (by e-mail). */
+function secretFile(dataDir: string, email: string) {
+  return path.join(dataDir, 'totp', `${email.toLowerCase()}.secret`);
+}
+
+/** Remembers `secret` for `email` for the other test workers. */
+export async function rememberSecret(dataDir: string, email: string, secret: string) {
+  await mkdir(path.join(dataDir, 'totp'), { recursive: true });
+  await writeFile(secretFile(dataDir, email), secret);
+}
+
+/** The secret remembered for `email`, or null. */
+export async function rememberedSecret(dataDir: string, email: string): Promise<string | null> {
+  return readFile(secretFile(dataDir, email), 'utf8').catch(() => null);
+}
+
+/**
+ * In the browser on /two-factor/setup: confirms `password`, reads the secret the page shows
+ * (what the user would scan), and turns the factor on with a code. Returns the secret and the
+ * recovery codes the page listed.
+ */
+export async function enrolInBrowser(page: Page, password: string) {
+  await expect(page).toHaveURL(/\/two-factor\/setup/);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const shown = page.getByTestId('totp-secret');
+  await expect(shown).toBeVisible();
+  const secret = (await shown.textContent())!.trim();
+  const backupCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page).not.toHaveURL(/\/two-factor\/setup/);
+  return { secret, backupCodes };
+}
+
+/** In the browser on /two-factor: answers with a code for `secret`, or with `recoveryCode`. */
+export async function passSecondStep(page: Page, secret: string, recoveryCode?: string) {
+  await expect(page).toHaveURL(/\/two-factor\?/);
+  if (recoveryCode) {
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCode);
+  } else await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).not.toHaveURL(/\/two-factor\?/);
+}
