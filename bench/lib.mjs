@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import * as OTPAuth from 'otpauth';
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -155,17 +156,35 @@ export async function benchDatabase(label, title) {
   };
 }
 
-/** Signs in the admin `email` with `password` at /admin-login on `server`; returns the session cookie `name=value`. */
+/** The `ormsby.session_token=…` pair among a response's Set-Cookie headers, or undefined. */
+function sessionPair(res) {
+  return res.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token='))?.split(';')[0];
+}
+
+/**
+ * Signs in the admin `email` with `password` at /admin-login on `server` and, as every admin
+ * must before an admin page, turns on two-step verification through /two-factor/setup with a
+ * code computed from the secret the page shows; returns the session cookie `name=value`.
+ */
 export async function signInAdmin(server, email, password) {
-  const res = await fetch(`${server.url}/admin-login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', email, password }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token='));
+  const post = (path, fields, cookie) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(fields),
+    });
+  const res = await post('/admin-login', { intent: 'signin', email, password });
+  const cookie = sessionPair(res);
   if (!cookie) throw new Error(`admin sign-in answered ${res.status} without a session`);
-  return cookie.split(';')[0];
+  const page = await (await post('/two-factor/setup', { intent: 'start', password }, cookie)).text();
+  const uri = page.match(/name="totpURI" value="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+  if (!uri) throw new Error('no two-step verification secret on the enrolment page');
+  const code = OTPAuth.URI.parse(uri).generate();
+  const enrolled = await post('/two-factor/setup', { intent: 'confirm', code, totpURI: uri }, cookie);
+  const next = sessionPair(enrolled);
+  if (!next) throw new Error(`two-step enrolment answered ${enrolled.status} without a session`);
+  return next;
 }
 
 /** The p-th percentile (0..100) of `values` (milliseconds). */

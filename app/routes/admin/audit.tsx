@@ -35,6 +35,18 @@ const ACTIONS: Record<string, string> = {
   'loan.term_sheet_issued': 'Term sheet issued',
   'loan.message_sent': 'Message to borrower',
   'loan.note_added': 'Internal note added',
+  'sign-in': 'Signed in',
+  'sign-in.failed': 'Sign-in failed',
+  'two-factor.enabled': 'Two-step verification turned on',
+  'two-factor.disabled': 'Two-step verification turned off',
+  'document.opened': 'Document opened',
+  'document.downloaded': 'Document downloaded',
+  'account.disabled': 'Account disabled',
+  'account.enabled': 'Account enabled',
+  'role.admin_granted': 'Admin access granted',
+  'role.admin_removed': 'Admin access removed',
+  'account.reset_sent': 'Password reset sent',
+  'account.verification_sent': 'Verification e-mail sent',
 };
 
 type AuditRow = Route.ComponentProps['loaderData']['events'][number];
@@ -45,6 +57,9 @@ function change(e: AuditRow): string | null {
   if (e.action === 'loan.stage_moved')
     return `${labelOf(LOAN_STAGES, String(e.details.from))} → ${labelOf(LOAN_STAGES, String(e.details.to))}`;
   if (e.action.startsWith('loan.item_')) return String(e.details.item);
+  // Sign-ins: the step and the client address; staff account changes: the reason given.
+  if (e.action.startsWith('sign-in')) return [e.details.step, e.details.clientIp].filter(Boolean).join(' · ');
+  if (typeof e.details.reason === 'string') return `“${e.details.reason}”`;
   return null;
 }
 
@@ -75,6 +90,8 @@ function Subject({ e }: { e: AuditRow }) {
     ) : (
       <span className="text-muted">A deleted account</span>
     );
+  if (e.subjectType === 'document')
+    return <span>{typeof e.details.title === 'string' ? `Document “${e.details.title}”` : 'A document'}</span>;
   if (e.subjectType === 'loan' && typeof e.details.reference === 'string')
     return (
       <Link className={link} to={`/admin-dashboard/loans/${e.details.reference}`}>

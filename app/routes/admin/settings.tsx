@@ -2,7 +2,9 @@
  * /admin-dashboard/settings (product §2 Settings, §4 password dialog, §5 change password): the
  * 'Password Management' card and the 'Change Admin Password' dialog (Current Password, New
  * Password, Confirm New Password; 'Updating...' while working; closes and clears on success).
- * The current password is checked on the server; the change is recorded in the audit log.
+ * The current password is checked on the server; the change is recorded in the audit log. Below:
+ * two-step verification (always on for staff) and 'Where you're signed in' (issue "Security and
+ * scale").
  */
 import { KeyRound } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -19,21 +21,28 @@ import { audit } from '~/server/domain/audit.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { requireAdmin } from '~/server/guards.server';
+import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
+import { accountSecurityAction } from '~/server/actions/account-security.server';
+import { listSessions } from '~/server/domain/sessions.server';
 import { cardClasses } from '~/components/ui/card';
 import { dialogContentClasses, dialogOverlayClasses, dialogTitleClasses } from '~/components/ui/dialog';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
-  return { email: admin.email };
+  return { email: admin.email, sessions: await listSessions(admin.id, admin.sessionId) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  return answerRefusals(async () =>
-    changePasswordAction(request, requestInfo(context), await readForm(request), () =>
+  return answerRefusals(async () => {
+    const formData = await readForm(request);
+    const intent = formData.get('intent');
+    if (intent === 'end-session')
+      return accountSecurityAction(request, requestInfo(context).clientIp, admin, intent, formData, '/admin-dashboard/settings');
+    return changePasswordAction(request, requestInfo(context), formData, () =>
       audit(admin, 'admin.password_changed', { type: 'user', id: admin.id }),
-    ),
-  );
+    );
+  });
 }
 
 function PasswordDialog() {
@@ -78,6 +87,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <PasswordDialog />
         </div>
       </section>
+      <div className="mt-6 grid max-w-2xl gap-6">
+        <TwoFactorCard enabled required back="/admin-dashboard/settings" />
+        <SignedInSessions sessions={loaderData.sessions} />
+      </div>
     </>
   );
 }

@@ -2,7 +2,9 @@
  * /admin-dashboard/users, View Users (product §2 Admin area, §9 admin user filter): the directory
  * with search (name, e-mail), the user-type filter, 15 a page; an expanded row loads that
  * user's documents (open PDFs and images inline, or download, through the authorised route)
- * and deal interests. Admins only, checked here and in the details route.
+ * and deal interests, and its account forms (disable, enable, grant or remove admin, password
+ * reset, verification e-mail; issue "Security and scale"). Admins only, checked here and in the
+ * details route.
  */
 import { ChevronDown, Download, Eye, Loader2, Users as UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -24,6 +26,11 @@ import { z } from 'zod';
 import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-params';
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
+import { AccountActions, type AccountView } from '~/components/admin/account-actions';
+import { accountAdminAction } from '~/server/actions/account-admin.server';
+import { answerRefusals } from '~/server/answers.server';
+import { readForm } from '~/server/forms.server';
+import { requestInfo } from '~/load-context';
 
 const listQuery = z.object({ q: searchParam, type: oneOfParam(USER_TYPES), page: pageParam });
 
@@ -43,6 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin({ request, context });
+  return answerRefusals(async () => accountAdminAction(request, requestInfo(context).clientIp, admin, await readForm(request)));
+}
+
 /** Spec §6: the admin list's labels. */
 function typeLabel(u: { isBorrower: boolean; isInvestor: boolean }) {
   if (u.isBorrower && u.isInvestor) return 'Both';
@@ -52,6 +64,9 @@ function typeLabel(u: { isBorrower: boolean; isInvestor: boolean }) {
 }
 
 interface Details {
+  account: AccountView;
+  self: boolean;
+  confirmationNeeded: boolean;
   answers: StoredAnswers & { isBorrower: boolean; isInvestor: boolean };
   documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
   interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
@@ -69,7 +84,7 @@ function UserDetails({ userId }: { userId: string }) {
         <Loader2 aria-hidden className="size-4 animate-spin" /> Loading documents and interests…
       </p>
     );
-  const { answers, documents, interests, loans } = fetcher.data;
+  const { account, self, confirmationNeeded, answers, documents, interests, loans } = fetcher.data;
   const previewable = (mime: string) => /^(application\/pdf|image\/(png|jpeg))/.test(mime);
   const rows = [
     ...(answers.isInvestor ? investorAnswerRows(answers) : []),
@@ -77,6 +92,7 @@ function UserDetails({ userId }: { userId: string }) {
   ];
   return (
     <div className="grid gap-6 py-4 lg:grid-cols-2">
+      <AccountActions userId={userId} account={account} self={self} confirmationNeeded={confirmationNeeded} />
       <section className="lg:col-span-2">
         <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Sign-up answers</h3>
         {rows.length === 0 ? (
@@ -185,7 +201,7 @@ function Row({ u }: { u: UserRow }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <tr className="border-t border-line">
+      <tr className="border-t border-line" data-user-id={u.id}>
         <td className="py-3 pr-4">
           <button
             type="button"

@@ -58,7 +58,8 @@ function ConfirmStep({ enrolment, redirectTo }: { enrolment: Enrolment; redirect
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: 'enrol-confirm',
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
+    // Only a refused code is this form's result (the password step's answer is not).
+    lastResult: navigation.state === 'idle' && actionData?.ok === false ? actionData.result : undefined,
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseForm(formData, { schema: enrolmentSchema }),
   });

@@ -2,7 +2,8 @@
  * /dashboard/profile (product §2 Profile; product decisions): borrowers and investors. The photo
  * card; basic info, investment profile (investors) and borrower preferences (borrowers), each
  * with view and edit modes; notification preferences (saved); security: a reset e-mail, change
- * password and 'Logout All Devices'; the real last sign-in time. Each card posts its own intent
+ * password and 'Logout All Devices'; the real last sign-in time; two-step verification and 'Where
+ * you're signed in' (issue "Security and scale"). Each card posts its own intent
  * to the action (app/server/actions/profile.server.ts), which checks the session and the role
  * itself and changes only the caller's own profile.
  */
@@ -13,6 +14,8 @@ import { BasicInfo } from '~/components/profile/basic-info';
 import { NotificationPreferences } from '~/components/profile/notification-preferences';
 import { ProfileCard } from '~/components/profile/profile-card';
 import { SecuritySettings } from '~/components/profile/security-settings';
+import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
+import { listSessions } from '~/server/domain/sessions.server';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { keepSessionCookies } from '~/lib/route-headers';
 import { profileAction } from '~/server/actions/profile.server';
@@ -24,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'any');
   const profile = await getProfile(viewer.id);
   if (!profile) throw redirect('/');
-  return { profile };
+  return { profile, twoFactorEnabled: viewer.twoFactorEnabled, sessions: await listSessions(viewer.id, viewer.sessionId) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return profileAction(request, requestInfo(context), viewer);
 }
 
-export default function ProfilePage({ loaderData: { profile } }: Route.ComponentProps) {
+export default function ProfilePage({ loaderData: { profile, twoFactorEnabled, sessions } }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Profile" subtitle="Your details, preferences and security settings." />
@@ -44,6 +47,8 @@ export default function ProfilePage({ loaderData: { profile } }: Route.Component
           {profile.isBorrower && <BorrowerPreferences profile={profile} />}
           <NotificationPreferences profile={profile} />
           <SecuritySettings profile={profile} />
+          <TwoFactorCard enabled={twoFactorEnabled} required={profile.isAdmin} back="/dashboard/profile" />
+          <SignedInSessions sessions={sessions} />
         </div>
       </div>
     </>

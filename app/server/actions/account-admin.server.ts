@@ -16,6 +16,7 @@ import { changeAccount } from '../domain/account-admin.server';
 import { audit } from '../domain/audit.server';
 import { NotFound, Refused } from '../errors.server';
 import { requireRecentConfirmation } from '../step-up.server';
+import { toastHeaders } from '../toast.server';
 import type { Viewer } from '../viewer.server';
 
 const DONE: Record<AccountIntent, string> = {
@@ -60,5 +61,9 @@ export async function accountAdminAction(request: Request, clientIp: string, adm
       { reason, clientIp },
     );
   } else await changeAccount(admin, userId, intent, reason, clientIp);
-  return answer({ ok: true, toast: { type: 'success', title: DONE[intent] }, result: submission.reply({ resetForm: true }) });
+  // A flash toast: the form's row changes (or leaves) on the revalidation that follows.
+  return answer(
+    { ok: true, result: submission.reply({ resetForm: true }) },
+    { headers: await toastHeaders({ type: 'success', title: DONE[intent] }) },
+  );
 }

@@ -30,10 +30,21 @@ import {
 } from '../domain/profiles.server';
 import { bufferFile, readUpload, type BufferedFile } from '../forms.server';
 import { logger } from '../logger.server';
+import { accountSecurityAction, SECURITY_INTENTS } from './account-security.server';
 import type { Viewer } from '../viewer.server';
 
 const profileIntent = z.object({
-  intent: z.enum(['basic', 'investment', 'borrower', 'notifications', 'avatar', 'reset-email', 'change-password', 'logout-all']),
+  intent: z.enum([
+    'basic',
+    'investment',
+    'borrower',
+    'notifications',
+    'avatar',
+    'reset-email',
+    'change-password',
+    'logout-all',
+    ...SECURITY_INTENTS,
+  ]),
 });
 type Intent = z.infer<typeof profileIntent>['intent'];
 
@@ -133,6 +144,9 @@ async function answerIntent(
     }
     case 'change-password':
       return changePasswordAction(request, context, formData);
+    case 'end-session':
+    case 'two-factor-off':
+      return accountSecurityAction(request, context.clientIp, viewer, intent, formData, '/dashboard/profile');
     case 'logout-all': {
       // product decisions: every session of the user, this one included; then to /login.
       const revoked = await callAuth(request, context.clientIp, '/revoke-sessions', {});

@@ -71,11 +71,8 @@ export async function twoFactorSetupAction(request: Request, clientIp: string, v
     if (res.code === 'TOTP_ALREADY_ENABLED') throw redirect(safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard');
     if (!res.ok) return fail(res.status === 400 || res.status === 401 ? 400 : 500, WRONG_PASSWORD, 'password');
     const { totpURI, backupCodes } = res.body as { totpURI: string; backupCodes: string[] };
-    return data({
-      ok: true as const,
-      enrolment: await enrolmentOf(totpURI, backupCodes),
-      result: submission.reply({ resetForm: true }),
-    });
+    // No form reply: the code form starts empty, and nothing resets it while the user types.
+    return data({ ok: true as const, enrolment: await enrolmentOf(totpURI, backupCodes), result: undefined });
   }
   const enrolment = await enrolmentOf(input.totpURI, input.backupCodes);
   const before = new Date();

@@ -76,12 +76,25 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
 }
 
 /**
- * What the lender knows of `userId`: the roles and sign-up answers (issue "Solid ground" 3), the
+ * What the lender knows of `userId`: the account's state (disabled, admin, e-mail confirmed,
+ * two-step verification; issue "Security and scale"), the roles and sign-up answers (issue "Solid ground" 3), the
  * documents, the submitted loans (issue "The loan file"), and the deal interests (product §7: interests joined with the deal); null when
  * there is no such user.
  */
 export async function userDetails(userId: string) {
-  const [answers, documents, interests, loans] = await Promise.all([
+  const [account, answers, documents, interests, loans] = await Promise.all([
+    db()
+      .select({
+        email: user.email,
+        emailVerified: user.emailVerified,
+        twoFactorEnabled: user.twoFactorEnabled,
+        isAdmin: profile.isAdmin,
+        disabledAt: profile.disabledAt,
+      })
+      .from(user)
+      .innerJoin(profile, eq(profile.userId, user.id))
+      .where(eq(user.id, userId))
+      .then(([row]) => row ?? null),
     db()
       .select({ isBorrower: profile.isBorrower, isInvestor: profile.isInvestor, ...answerColumns })
       .from(profile)
@@ -107,5 +120,5 @@ export async function userDetails(userId: string) {
       .orderBy(desc(dealInterest.createdAt)),
     loansOfBorrower(userId),
   ]);
-  return answers ? { answers, documents, interests, loans } : null;
+  return answers && account ? { account, answers, documents, interests, loans } : null;
 }

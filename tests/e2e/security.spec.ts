@@ -1,0 +1,290 @@
+/**
+ * Issue "Security and scale", second factor and accounts managed by staff, in Chromium against
+ * the production build, and over HTTP:
+ * - an admin without a second factor is sent to enrolment, enrols (the test computes codes from
+ *   the secret the page shows), signs in again with a code, then with a recovery code, which then
+ *   no longer works;
+ * - a borrower turns two-step verification on and off from the profile;
+ * - a session ended from 'Where you're signed in' signs that browser out;
+ * - staff disable a borrower: the open session ends and sign-in is refused; enabled again, it works;
+ * - the last admin cannot remove their own admin flag nor disable themselves;
+ * - every admin page, `.data` request and action refuses an admin session without a second
+ *   factor, and a disabled user's requests are refused.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, baseURL, createVerifiedUser, landing, postForm, sessionCookie, signIn, uniqueIp } from '../support/accounts';
+import { startServer } from '../support/server-process';
+import { enrolInBrowser, enrolTwoFactor, passSecondStep } from '../support/two-factor';
+
+const DISABLED = 'This account has been disabled. Please contact us if you believe this is a mistake.';
+const ADMIN_PAGES = [
+  '/admin-dashboard',
+  '/admin-dashboard/deals',
+  '/admin-dashboard/deals/new',
+  '/admin-dashboard/loans',
+  '/admin-dashboard/users',
+  '/admin-dashboard/contacts',
+  '/admin-dashboard/settings',
+  '/admin-dashboard/mail',
+  '/admin-dashboard/audit',
+];
+
+/** A page in a fresh context signed in with `cookie`, with its own client address. */
+async function browserWith(browser: Browser, cookie: string, base = baseURL): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': uniqueIp() } });
+  if (cookie) {
+    const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+    await context.addCookies([{ name, value, url: base }]);
+  }
+  return context.newPage();
+}
+
+/** The directory row's user id of `email` (admin's cookie). */
+async function userIdOf(email: string, adminCookie: string, base = baseURL): Promise<string> {
+  const html = await (
+    await fetch(`${base}/admin-dashboard/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } })
+  ).text();
+  const id = html.match(/data-user-id="([^"]+)"/)?.[1];
+  if (!id) throw new Error(`no row for ${email}`);
+  return id;
+}
+
+/** Posts an account form of the directory as the admin of `adminCookie`. */
+function accountAction(intent: string, userId: string, adminCookie: string, extra: Record<string, string> = {}) {
+  return postForm(
+    '/admin-dashboard/users',
+    { intent, userId, reason: 'Test of the account forms', ...extra },
+    { cookie: adminCookie },
+  );
+}
+
+/** In the directory: opens `email`'s row, then the `button` form, gives a reason and submits it. */
+async function actOnAccount(page: Page, email: string, button: string) {
+  await page.goto(`/admin-dashboard/users?q=${encodeURIComponent(email)}`);
+  await page
+    .getByRole('button', { name: /Show loans, documents and interests/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Requested by the compliance team');
+  await dialog.getByRole('button', { name: button }).click();
+}
+
+test('an admin without a second factor enrols, signs in with a code, then with a recovery code that then no longer works', async ({
+  browser,
+}) => {
+  const staff = await createVerifiedUser({ borrower: true }, 'new-staff');
+  const admin = await browserWith(browser, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
+  await actOnAccount(admin, staff.email, 'Grant admin');
+  await expect(admin.getByText('Admin access granted').first()).toBeVisible();
+
+  const page = await browserWith(browser, '');
+  const signInAsStaff = async () => {
+    await page.goto('/admin-login');
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password', { exact: true }).fill(staff.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+  };
+  await signInAsStaff();
+  await expect(page.getByText('Staff accounts open private borrower files')).toBeVisible();
+  const { secret, backupCodes } = await enrolInBrowser(page, staff.password);
+  expect(backupCodes).toHaveLength(10);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+
+  const signOut = async () => {
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+  };
+  await signOut();
+  await signInAsStaff();
+  await passSecondStep(page, secret);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+
+  await signOut();
+  await signInAsStaff();
+  await passSecondStep(page, secret, backupCodes[0]);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+
+  await signOut();
+  await signInAsStaff();
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(backupCodes[0]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('That recovery code is not correct or has been used already.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/two-factor\?/);
+  await page.context().close();
+  await admin.context().close();
+});
+
+test('a borrower turns two-step verification on and off from the profile', async ({ browser }) => {
+  const user = await createVerifiedUser({ borrower: true }, 'tfa-borrower');
+  const page = await browserWith(browser, user.cookie);
+  await page.goto('/dashboard/profile');
+  await page.getByRole('link', { name: 'Turn on two-step verification' }).click();
+  const { secret } = await enrolInBrowser(page, user.password);
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByText('Each sign-in asks for a code')).toBeVisible();
+
+  // A sign-in now asks for the code.
+  const ip = uniqueIp();
+  const passwordStep = await postForm('/login', { intent: 'signin', email: user.email, password: user.password }, { ip });
+  expect(passwordStep.headers.get('location')).toMatch(/^\/two-factor\?/);
+  expect(sessionCookie(passwordStep)).toBe('');
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+
+  await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+  await page.getByLabel('Your password').fill(user.password);
+  await page.getByRole('button', { name: 'Turn off two-step verification' }).click();
+  await expect(page.getByText('Two-step verification is off').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Turn on two-step verification' })).toBeVisible();
+  const again = await signIn(user.email, user.password);
+  expect(again.headers.get('location')).toBe('/dashboard');
+  await page.context().close();
+});
+
+test('a session ended from ‘Where you’re signed in’ signs that browser out', async ({ browser }) => {
+  const user = await createVerifiedUser({ investor: true }, 'sessions');
+  const phone = await browserWith(browser, sessionCookie(await signIn(user.email, user.password)));
+  await phone.goto('/dashboard/profile');
+  await expect(phone.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+
+  const laptop = await browserWith(browser, user.cookie);
+  await laptop.goto('/dashboard/profile');
+  const sessions = laptop.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.first()).toContainText('This device');
+  await sessions
+    .nth(1)
+    .getByRole('button', { name: /^Sign out/ })
+    .click();
+  await expect(laptop.getByText('Signed out on that device').first()).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile/);
+  await laptop.reload();
+  await expect(laptop).toHaveURL(/\/dashboard\/profile$/);
+  await phone.context().close();
+  await laptop.context().close();
+});
+
+test('staff disable a borrower: the open session ends and sign-in is refused; enabled, it signs in again', async ({
+  browser,
+}) => {
+  const borrower = await createVerifiedUser({ borrower: true }, 'to-disable');
+  const theirs = await browserWith(browser, borrower.cookie);
+  await theirs.goto('/dashboard/loans');
+  await expect(theirs).toHaveURL(/\/dashboard\/loans$/);
+
+  const admin = await browserWith(browser, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
+  await actOnAccount(admin, borrower.email, 'Disable account');
+  await expect(admin.getByText('Account disabled').first()).toBeVisible();
+  await expect(admin.getByText(/Disabled since/)).toBeVisible();
+
+  await theirs.reload();
+  await expect(theirs).toHaveURL(/\/login\?/);
+  const signInForm = theirs.locator('form#sign-in');
+  await signInForm.getByLabel('Email').fill(borrower.email);
+  await signInForm.getByLabel('Password').fill(borrower.password);
+  await signInForm.getByRole('button', { name: 'Sign In' }).click();
+  await expect(theirs.getByText(DISABLED).first()).toBeVisible();
+
+  await actOnAccount(admin, borrower.email, 'Enable account');
+  await expect(admin.getByText('Account enabled').first()).toBeVisible();
+  expect((await signIn(borrower.email, borrower.password)).headers.get('location')).toBe('/dashboard');
+  await theirs.context().close();
+  await admin.context().close();
+});
+
+test('the last admin cannot remove their own admin flag nor disable themselves', async ({ browser }) => {
+  const email = 'only-admin@example.test';
+  const password = 'Only!Adm1nPass';
+  const server = await startServer({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ormsby-last-admin-')),
+    ADMIN_EMAIL: email,
+    ADMIN_PASSWORD: password,
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const signedIn = await fetch(`${server.url}/admin-login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'signin', email, password }),
+    });
+    const { cookie } = await enrolTwoFactor(server.url, sessionCookie(signedIn), password, '127.0.0.1');
+    const page = await browserWith(
+      browser,
+      cookie.split('; ').find((c) => c.startsWith('ormsby.session_token='))!,
+      server.url,
+    );
+    await page.goto(`${server.url}/admin-dashboard/users?q=${encodeURIComponent(email)}`);
+    await page.getByRole('button', { name: /Show loans, documents and interests/ }).click();
+    await expect(page.getByText('(your own account)')).toBeVisible();
+    for (const [button, refusal] of [
+      ['Remove admin', 'You are the last admin: you cannot remove your own admin access.'],
+      ['Disable account', 'You are the last admin: you cannot disable your own account.'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Reason').fill('Trying to leave');
+      await dialog.getByRole('button', { name: button }).click();
+      await expect(page.getByText(refusal).first()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+    // Still an enabled admin.
+    await page.goto(`${server.url}/admin-dashboard/settings`);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await page.context().close();
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+});
+
+test('HTTP: an admin session without a second factor is refused on every admin page, .data request and action', async () => {
+  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const staff = await createVerifiedUser({ investor: true }, 'no-2fa-staff');
+  const granted = await accountAction('grant-admin', await userIdOf(staff.email, adminCookie), adminCookie);
+  expect(granted.status).toBe(200);
+  const cookie = sessionCookie(await signIn(staff.email, staff.password, { admin: true }));
+  expect(cookie).not.toBe('');
+  for (const page of ADMIN_PAGES) {
+    const setup = `/two-factor/setup?redirectTo=${encodeURIComponent(page)}`;
+    expect(await landing(page, cookie), page).toBe(setup);
+    expect(await landing(page, cookie, 'data'), `${page}.data`).toBe(setup);
+  }
+  const victim = await createVerifiedUser({ borrower: true }, 'victim');
+  const victimId = await userIdOf(victim.email, adminCookie);
+  const refused = await accountAction('disable', victimId, cookie);
+  expect(refused.status).toBe(302);
+  expect(refused.headers.get('location')).toMatch(/^\/two-factor\/setup\?/);
+  const details = await fetch(`${baseURL}/admin-dashboard/users/${victimId}/details`, {
+    headers: { Cookie: cookie },
+    redirect: 'manual',
+  });
+  expect(details.status).toBe(302);
+  // Nothing changed: the victim still signs in.
+  expect((await signIn(victim.email, victim.password)).headers.get('location')).toBe('/dashboard');
+});
+
+test('HTTP: a disabled user’s pages, .data requests and actions are refused, and so is the sign-in', async () => {
+  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const user = await createVerifiedUser({ borrower: true }, 'disabled-http');
+  expect((await landing('/dashboard/loans', user.cookie)).toString()).toBe('200');
+  const disabled = await accountAction('disable', await userIdOf(user.email, adminCookie), adminCookie);
+  expect(disabled.status).toBe(200);
+  expect(await landing('/dashboard/loans', user.cookie)).toMatch(/^\/login\?/);
+  expect(await landing('/dashboard/profile', user.cookie, 'data')).toMatch(/^\/login\?/);
+  const action = await postForm('/dashboard/profile', { intent: 'basic', name: 'Changed' }, { cookie: user.cookie });
+  expect(action.status).toBe(302);
+  expect(action.headers.get('location')).toMatch(/^\/login\?/);
+  const again = await signIn(user.email, user.password);
+  expect(again.status).toBe(403);
+  expect(await again.text()).toContain(DISABLED);
+});
