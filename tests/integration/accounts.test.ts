@@ -12,6 +12,7 @@ import { renderEmail } from '~/server/mail/templates.server';
 import { outboxEmail, profile, session, user } from '~/server/db/schema';
 import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInRefusal } from '~/server/domain/accounts.server';
 import { getViewer } from '~/server/viewer.server';
+import { confirmationNeeded, requireRecentConfirmation } from '~/server/step-up.server';
 import { useTestDatabase } from '../support/test-database';
 import { requestContext } from '~/load-context';
 
@@ -214,6 +215,36 @@ describe('sessions', () => {
     // An action may change the session or the user: it never reads what a loader remembered.
     expect(await getViewer({ request: copy('POST'), context })).toBeNull();
     expect(await getViewer({ request: copy(), context: requestContext({ ...info, requestId: 'next' }) })).toBeNull();
+  });
+
+  it('asks for the password again when the last proof is older than 10 minutes, then not for ten minutes (issue "Security and scale")', async () => {
+    const cookie = await signedInCookie('stepup@example.com');
+    const viewer = (await viewerFor(cookie))!;
+    const request = new Request('http://localhost:3000/admin-dashboard/users', { method: 'POST', headers: { Cookie: cookie } });
+    const form = (confirmation?: string) => {
+      const body = new FormData();
+      if (confirmation !== undefined) body.set('confirmation', confirmation);
+      return body;
+    };
+    // Just signed in: nothing asked.
+    expect(await confirmationNeeded(viewer)).toBe(false);
+    await expect(requireRecentConfirmation(request, viewer, form())).resolves.toBeUndefined();
+    await db()
+      .update(session)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(session.id, viewer.sessionId));
+    expect(await confirmationNeeded(viewer)).toBe(true);
+    await expect(requireRecentConfirmation(request, viewer, form())).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(requireRecentConfirmation(request, viewer, form('Wr0ng!Passw0rd'))).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: 'That password or code is not correct.',
+    });
+    // A code is refused for an account without an authenticator app.
+    await expect(requireRecentConfirmation(request, viewer, form('123456'))).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(await confirmationNeeded(viewer)).toBe(true);
+    await expect(requireRecentConfirmation(request, viewer, form(PASSWORD))).resolves.toBeUndefined();
+    expect(await confirmationNeeded(viewer)).toBe(false);
+    await expect(requireRecentConfirmation(request, viewer, form())).resolves.toBeUndefined();
   });
 
   it('ends a session after 30 idle minutes, and after 12 hours however active', async () => {
