@@ -57,6 +57,7 @@ export default [
   route('deals/:id/prospectus', 'routes/resources/prospectus.ts'),
   route('deal-images/*', 'routes/resources/deal-image.ts'),
   route('admin-dashboard/users/:id/details', 'routes/resources/admin-user-details.ts'),
+  route('admin-dashboard/audit/export', 'routes/resources/audit-export.ts'),
   route('api/altcha/challenge', 'routes/resources/altcha-challenge.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),

@@ -16,6 +16,7 @@ import {
   recordFailedSignIn,
   recordSignIn,
   signInRefusal,
+  userByEmail,
   userById,
 } from './domain/accounts.server';
 import { audit } from './domain/audit.server';
@@ -218,7 +219,7 @@ function createAuth() {
           const email = emailOf(ctx.body);
           if (failed) {
             await recordFailedSignIn(email);
-            await auditSignIn(ctx, null, email, 'sign-in.failed', 'password');
+            await auditSignIn(ctx, await userByEmail(email), email, 'sign-in.failed', 'password');
             return;
           }
           const body = returned as { twoFactorRedirect?: boolean; user?: { id: string; email: string } } | null;

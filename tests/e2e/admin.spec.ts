@@ -187,6 +187,8 @@ test('an admin pages through 40 users, expands one and downloads their document'
 });
 
 test('an admin changes the admin password in Settings and signs in with the new one', async ({ browser }) => {
+  // It starts a server of its own (a fresh database with one admin) besides the suite's.
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-admin-pw-'));
   const server = await startServer({
     DATA_DIR: dataDir,

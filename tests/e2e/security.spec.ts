@@ -14,6 +14,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, landing, postForm, sessionCookie, signIn, uniqueIp } from '../support/accounts';
 import { startServer } from '../support/server-process';
@@ -202,6 +203,8 @@ test('staff disable a borrower: the open session ends and sign-in is refused; en
 });
 
 test('the last admin cannot remove their own admin flag nor disable themselves', async ({ browser }) => {
+  // It starts a server of its own (a fresh database with one admin) besides the suite's.
+  test.setTimeout(120_000);
   const email = 'only-admin@example.test';
   const password = 'Only!Adm1nPass';
   const server = await startServer({
@@ -287,4 +290,52 @@ test('HTTP: a disabled user’s pages, .data requests and actions are refused, a
   const again = await signIn(user.email, user.password);
   expect(again.status).toBe(403);
   expect(await again.text()).toContain(DISABLED);
+});
+
+test('the audit log filters sign-ins and account changes by person, action and day, and exports them as formula-safe CSV', async ({
+  page,
+}) => {
+  const borrower = await createVerifiedUser({ borrower: true }, 'audited');
+  const ip = uniqueIp();
+  expect((await signIn(borrower.email, 'Wr0ng!Passw0rd', { ip })).status).toBe(401);
+  // An address typed by anyone lands in the log as written (a valid one may start with '-' or
+  // '+'): in the CSV it must stay text, never a formula.
+  const formula = `-cmd${uniqueIp().replaceAll('.', '')}@example.com`;
+  expect((await signIn(formula, 'Wr0ng!Passw0rd', { ip })).status).toBe(401);
+  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const id = await userIdOf(borrower.email, adminCookie);
+  expect((await accountAction('disable', id, adminCookie, { reason: 'Left the programme' })).status).toBe(200);
+
+  const [name, value] = adminCookie.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+  await page.goto(`/admin-dashboard/audit?who=${encodeURIComponent(borrower.email)}`);
+  const rows = page.getByRole('region', { name: 'Audit events' }).locator('tbody tr');
+  await expect(rows.filter({ hasText: 'Sign-in failed' })).toContainText(`password · ${ip}`);
+  await expect(rows.filter({ hasText: 'Account disabled' })).toContainText('“Left the programme”');
+
+  await page.getByLabel('Action').selectOption('account.disabled');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Account disabled');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+  await page.goto(`/admin-dashboard/audit?who=${encodeURIComponent(borrower.email)}&from=${today}&to=${today}`);
+  await expect(rows).toHaveCount(2);
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+  await page.goto(`/admin-dashboard/audit?who=${encodeURIComponent(borrower.email)}&from=${tomorrow}`);
+  await expect(page.getByText('No events match these filters')).toBeVisible();
+
+  await page.goto(`/admin-dashboard/audit?who=${encodeURIComponent(formula)}`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe('Time (UTC),Time (lender),Who,Action,Action code,Object,Detail');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`'${formula}`);
+  expect(lines[1]).toContain('Sign-in failed');
+  expect(lines[1]).not.toMatch(/(^|,)[=+\-@]/);
 });

@@ -1,113 +1,132 @@
 /**
  * /admin-dashboard/audit, the audit log (product decisions): every admin action — deal created,
  * edited, deleted, restored; contact status changed; password changed; every staff action on
- * a loan (issue "The loan file") — with who, when and what. Admins only.
+ * a loan (issue "The loan file"), sign-ins, document views, account and role changes (issue
+ * "Security and scale") — with who, when and what; filtered by person, action and days, 50 a
+ * page, and exported as CSV (the export route). Admins only.
  */
-import { ScrollText } from 'lucide-react';
-import { Link } from 'react-router';
+import { Download, ScrollText } from 'lucide-react';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { Field, SelectField } from '~/components/forms';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { Pager } from '~/components/ui/pager';
 import { listAuditEvents } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
+import { confirmationNeeded } from '~/server/step-up.server';
 import { formatDateTime } from '~/lib/format';
-import { labelOf, LOAN_STAGES } from '~/lib/loans';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_MAX,
+  AUDIT_PAGE_SIZE,
+  auditActionLabel,
+  auditChange,
+  auditQuery,
+  auditSubject,
+} from '~/lib/audit';
+import { parseSearch } from '~/lib/search-params';
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin({ request, context });
-  const events = await listAuditEvents(100);
-  return { events };
+  const admin = await requireAdmin({ request, context });
+  const { page, ...filters } = parseSearch(new URL(request.url), auditQuery);
+  const list = await listAuditEvents(filters, page);
+  return { ...list, filters, confirmationNeeded: await confirmationNeeded(admin) };
 }
 
-const ACTIONS: Record<string, string> = {
-  'deal.created': 'Deal created',
-  'deal.updated': 'Deal edited',
-  'deal.deleted': 'Deal deleted',
-  'deal.restored': 'Deal restored',
-  'contact.status_changed': 'Contact status changed',
-  'admin.password_changed': 'Password changed',
-  'loan.stage_moved': 'Loan stage moved',
-  'loan.declined': 'Loan declined',
-  'loan.item_requested': 'Document requested',
-  'loan.item_accepted': 'Document accepted',
-  'loan.item_needs_attention': 'Document sent back',
-  'loan.term_sheet_issued': 'Term sheet issued',
-  'loan.message_sent': 'Message to borrower',
-  'loan.note_added': 'Internal note added',
-  'sign-in': 'Signed in',
-  'sign-in.failed': 'Sign-in failed',
-  'two-factor.enabled': 'Two-step verification turned on',
-  'two-factor.disabled': 'Two-step verification turned off',
-  'document.opened': 'Document opened',
-  'document.downloaded': 'Document downloaded',
-  'account.disabled': 'Account disabled',
-  'account.enabled': 'Account enabled',
-  'role.admin_granted': 'Admin access granted',
-  'role.admin_removed': 'Admin access removed',
-  'account.reset_sent': 'Password reset sent',
-  'account.verification_sent': 'Verification e-mail sent',
-};
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
 type AuditRow = Route.ComponentProps['loaderData']['events'][number];
+type Filters = Route.ComponentProps['loaderData']['filters'];
 
-/** The change itself, in words: a status move, or nothing more than the action. */
-function change(e: AuditRow): string | null {
-  if (e.action === 'contact.status_changed') return `${String(e.details.from)} → ${String(e.details.to)}`;
-  if (e.action === 'loan.stage_moved')
-    return `${labelOf(LOAN_STAGES, String(e.details.from))} → ${labelOf(LOAN_STAGES, String(e.details.to))}`;
-  if (e.action.startsWith('loan.item_')) return String(e.details.item);
-  // Sign-ins: the step and the client address; staff account changes: the reason given.
-  if (e.action.startsWith('sign-in')) return [e.details.step, e.details.clientIp].filter(Boolean).join(' · ');
-  if (typeof e.details.reason === 'string') return `“${e.details.reason}”`;
-  return null;
+/** The filters as a GET form: person, action, from and to (days in the lender's zone). */
+function AuditFilters({ filters }: { filters: Filters }) {
+  return (
+    <Form method="get" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-[2fr_2fr_1fr_1fr_auto] xl:items-end">
+      <Field
+        label="Person"
+        hint="E-mail, as actor or subject"
+        inputProps={{ name: 'who', type: 'search', defaultValue: filters.who }}
+      />
+      <SelectField
+        label="Action"
+        placeholder="Any action"
+        options={ACTION_OPTIONS}
+        selectProps={{ name: 'action', defaultValue: filters.action ?? '' }}
+      />
+      <Field label="From" inputProps={{ name: 'from', type: 'date', defaultValue: filters.from ?? '' }} />
+      <Field label="To" inputProps={{ name: 'to', type: 'date', defaultValue: filters.to ?? '' }} />
+      <div className="flex gap-2">
+        <Button type="submit" variant="navy">
+          Filter
+        </Button>
+        <Link to="/admin-dashboard/audit" className={buttonClasses('secondary')}>
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * 'Export CSV' of the events the filters match: a download from the export route, which asks
+ * for the password or a code when the last proof is older than 10 minutes.
+ */
+function ExportForm({ filters, confirm }: { filters: Filters; confirm: boolean }) {
+  return (
+    <Form method="post" action="/admin-dashboard/audit/export" reloadDocument className="flex flex-wrap items-end gap-3">
+      {Object.entries(filters).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      {confirm && (
+        <Field
+          label="Your password or authenticator code"
+          hint="Exports hold personal data: confirm it’s you."
+          inputProps={{ name: 'confirmation', type: 'password', required: true, autoComplete: 'current-password' }}
+        />
+      )}
+      <Button type="submit" variant="secondary">
+        <Download aria-hidden className="size-4" /> Export CSV
+      </Button>
+    </Form>
+  );
 }
 
 /** The object an event acted on, named, with a link to it while it exists. */
 function Subject({ e }: { e: AuditRow }) {
-  const link = 'inline-flex min-h-11 items-center font-medium text-navy-800 underline-offset-4 hover:underline sm:min-h-0';
-  if (e.subjectType === 'contact')
-    return e.contactEmail ? (
-      <Link className={link} to={`/admin-dashboard/contacts?q=${encodeURIComponent(e.contactEmail)}`}>
-        Inquiry from {e.contactName} ({e.contactEmail})
-      </Link>
-    ) : (
-      <span className="text-muted">A deleted inquiry</span>
-    );
-  if (e.subjectType === 'deal')
-    return e.dealTitle ? (
-      <Link className={link} to={`/admin-dashboard/deals/${e.subjectId}/edit`}>
-        {e.dealTitle}
-      </Link>
-    ) : (
-      <span className="text-muted">{typeof e.details.title === 'string' ? e.details.title : 'A deleted deal'}</span>
-    );
-  if (e.subjectType === 'user')
-    return e.userEmail ? (
-      <Link className={link} to={`/admin-dashboard/users?q=${encodeURIComponent(e.userEmail)}`}>
-        {e.userEmail}
-      </Link>
-    ) : (
-      <span className="text-muted">A deleted account</span>
-    );
-  if (e.subjectType === 'document')
-    return <span>{typeof e.details.title === 'string' ? `Document “${e.details.title}”` : 'A document'}</span>;
-  if (e.subjectType === 'loan' && typeof e.details.reference === 'string')
-    return (
-      <Link className={link} to={`/admin-dashboard/loans/${e.details.reference}`}>
-        Loan {e.details.reference}
-      </Link>
-    );
-  return <span className="text-muted">{e.subjectType}</span>;
+  const { label, href } = auditSubject(e);
+  if (!href) return <span className="text-muted">{label}</span>;
+  return (
+    <Link
+      className="inline-flex min-h-11 items-center font-medium text-navy-800 underline-offset-4 hover:underline sm:min-h-0"
+      to={href}
+    >
+      {label}
+    </Link>
+  );
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { events, total, page, pageCount, filters } = loaderData;
+  const filtered = Object.values(filters).some(Boolean);
   return (
     <>
-      <PageHeader title="Audit log" subtitle="The latest 100 admin actions: who, when and what" />
-      <section className={cardClasses('none', 'p-6')}>
-        {loaderData.events.length === 0 ? (
-          <EmptyState icon={ScrollText} title="No admin actions yet" />
+      <PageHeader
+        title="Audit log"
+        subtitle={`Sign-ins, staff actions and document views: who, when and what. ${total} ${total === 1 ? 'event' : 'events'}${filtered ? ' match' : ''}.`}
+      />
+      <section className={cardClasses('none', 'grid gap-6 p-6')}>
+        <AuditFilters filters={filters} />
+        <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-end sm:justify-between">
+          <p className="text-sm text-muted">
+            The export holds the newest {AUDIT_EXPORT_MAX.toLocaleString('en-US')} events at most.
+          </p>
+          <ExportForm filters={filters} confirm={loaderData.confirmationNeeded} />
+        </div>
+        {events.length === 0 ? (
+          <EmptyState icon={ScrollText} title={filtered ? 'No events match these filters' : 'No admin actions yet'} />
         ) : (
           <Table label="Audit events" minWidth={640}>
             <thead>
@@ -119,20 +138,21 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {loaderData.events.map((e) => (
+              {events.map((e) => (
                 <tr key={e.id} className="border-t border-line text-sm">
                   <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDateTime(e.createdAt)}</td>
                   <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
-                  <td className="py-3 pr-4 font-medium text-navy-900">{ACTIONS[e.action] ?? e.action}</td>
+                  <td className="py-3 pr-4 font-medium text-navy-900">{auditActionLabel(e.action)}</td>
                   <td className="py-3">
                     <Subject e={e} />
-                    {change(e) && <span className="ml-2 text-muted">{change(e)}</span>}
+                    {auditChange(e) && <span className="ml-2 text-muted">{auditChange(e)}</span>}
                   </td>
                 </tr>
               ))}
             </tbody>
           </Table>
         )}
+        <Pager page={page} pageCount={pageCount} total={total} pageSize={AUDIT_PAGE_SIZE} noun="events" />
       </section>
     </>
   );

@@ -84,6 +84,15 @@ export async function userById(id: string): Promise<{ id: string; email: string 
   return row ?? null;
 }
 
+/** The id and e-mail of the account of `email` (trimmed, any case), or null. */
+export async function userByEmail(email: string): Promise<{ id: string; email: string } | null> {
+  const [row] = await db()
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
 /**
  * Counts one failed sign-in for the account of `email` (nothing for an unknown address), in
  * one atomic update: a new window starts after 15 minutes; the tenth failure in a window locks

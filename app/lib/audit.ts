@@ -1,0 +1,129 @@
+/**
+ * The audit log's vocabulary (product decisions D31; issue "Security and scale"): each action
+ * named in words, the filters of /admin-dashboard/audit read from its search parameters, and
+ * one event's change or detail in words, shared by the page and its CSV export.
+ */
+import { z } from 'zod';
+import { labelOf, LOAN_STAGES } from './loans';
+import { searchParam, pageParam } from './search-params';
+
+export const AUDIT_ACTIONS = {
+  'sign-in': 'Signed in',
+  'sign-in.failed': 'Sign-in failed',
+  'two-factor.enabled': 'Two-step verification turned on',
+  'two-factor.disabled': 'Two-step verification turned off',
+  'document.opened': 'Document opened',
+  'document.downloaded': 'Document downloaded',
+  'account.disabled': 'Account disabled',
+  'account.enabled': 'Account enabled',
+  'role.admin_granted': 'Admin access granted',
+  'role.admin_removed': 'Admin access removed',
+  'account.reset_sent': 'Password reset sent',
+  'account.verification_sent': 'Verification e-mail sent',
+  'admin.password_changed': 'Password changed',
+  'audit.exported': 'Audit log exported',
+  'deal.created': 'Deal created',
+  'deal.updated': 'Deal edited',
+  'deal.deleted': 'Deal deleted',
+  'deal.restored': 'Deal restored',
+  'contact.status_changed': 'Contact status changed',
+  'loan.stage_moved': 'Loan stage moved',
+  'loan.declined': 'Loan declined',
+  'loan.item_requested': 'Document requested',
+  'loan.item_accepted': 'Document accepted',
+  'loan.item_needs_attention': 'Document sent back',
+  'loan.term_sheet_issued': 'Term sheet issued',
+  'loan.message_sent': 'Message to borrower',
+  'loan.note_added': 'Internal note added',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The action in words (an unknown one as it is stored). */
+export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = z
+  .string()
+  .regex(ISO_DAY)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)))
+  .nullable()
+  .catch(null);
+
+/** The audit log's filters: a person (e-mail, as actor or subject), an action, a range of days in the lender's zone. */
+export const auditQuery = z.object({
+  who: searchParam,
+  action: z
+    .enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]])
+    .nullable()
+    .catch(null),
+  from: dayParam,
+  to: dayParam,
+  page: pageParam,
+});
+export type AuditFilters = Omit<z.infer<typeof auditQuery>, 'page'>;
+
+/** Audit events a page. */
+export const AUDIT_PAGE_SIZE = 50;
+/** The most events one CSV export holds (the newest first). */
+export const AUDIT_EXPORT_MAX = 50_000;
+
+/** One event's change or detail in words: a status move, the item, the sign-in step and address, the reason given. */
+export function auditChange(e: { action: string; details: Record<string, unknown> }): string | null {
+  const d = e.details;
+  if (e.action === 'contact.status_changed') return `${String(d.from)} → ${String(d.to)}`;
+  if (e.action === 'loan.stage_moved') return `${labelOf(LOAN_STAGES, String(d.from))} → ${labelOf(LOAN_STAGES, String(d.to))}`;
+  if (e.action.startsWith('loan.item_')) return String(d.item);
+  const parts = [
+    typeof d.step === 'string' ? d.step : null,
+    typeof d.reason === 'string' ? `“${d.reason}”` : null,
+    typeof d.clientIp === 'string' ? d.clientIp : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** An audit event with the names of its object as they are now (domain `auditEvents`). */
+export interface AuditRowNames {
+  subjectType: string;
+  subjectId: string | null;
+  details: Record<string, unknown>;
+  contactName: string | null;
+  contactEmail: string | null;
+  dealTitle: string | null;
+  userEmail: string | null;
+}
+
+/**
+ * The object an event acted on, in words, with the admin page that shows it while it exists
+ * (issue "Solid ground" 12); `href` null for an object that is gone or has no page.
+ */
+export function auditSubject(e: AuditRowNames): { label: string; href: string | null } {
+  const title = typeof e.details.title === 'string' ? e.details.title : null;
+  switch (e.subjectType) {
+    case 'contact':
+      return e.contactEmail
+        ? {
+            label: `Inquiry from ${e.contactName} (${e.contactEmail})`,
+            href: `/admin-dashboard/contacts?q=${encodeURIComponent(e.contactEmail)}`,
+          }
+        : { label: 'A deleted inquiry', href: null };
+    case 'deal':
+      return e.dealTitle
+        ? { label: e.dealTitle, href: `/admin-dashboard/deals/${e.subjectId}/edit` }
+        : { label: title ?? 'A deleted deal', href: null };
+    case 'user':
+      if (!e.subjectId) return { label: 'No account with that address', href: null };
+      return e.userEmail
+        ? { label: e.userEmail, href: `/admin-dashboard/users?q=${encodeURIComponent(e.userEmail)}` }
+        : { label: 'A deleted account', href: null };
+    case 'document':
+      return { label: title ? `Document “${title}”` : 'A document', href: null };
+    case 'loan':
+      return typeof e.details.reference === 'string'
+        ? { label: `Loan ${e.details.reference}`, href: `/admin-dashboard/loans/${e.details.reference}` }
+        : { label: 'A loan', href: null };
+    case 'audit':
+      return { label: 'The audit log', href: null };
+    default:
+      return { label: e.subjectType, href: null };
+  }
+}
