@@ -134,14 +134,25 @@ export function s3Storage(bucket: string): Storage {
     },
     async putStream(key, body, contentType) {
       assertKey(key);
-      // Multipart upload in 5 MiB parts: memory stays flat whatever the file size; an
-      // aborted upload is cleaned up by lib-storage (leavePartsOnError: false).
-      await new Upload({
-        client,
-        params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
-        queueSize: 2,
-        partSize: 5 * 1024 * 1024,
-      }).done();
+      // lib-storage rejects with the error of its AbortMultipartUpload when that call fails too,
+      // which would turn a refused file (413, 415) into a storage fault: keep the stream's own.
+      let streamError: unknown;
+      const remember = (error: unknown) => (streamError ??= error);
+      body.on('error', remember);
+      try {
+        // Multipart upload in 5 MiB parts: memory stays flat whatever the file size; an
+        // aborted upload is cleaned up by lib-storage (leavePartsOnError: false).
+        await new Upload({
+          client,
+          params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+          queueSize: 2,
+          partSize: 5 * 1024 * 1024,
+        }).done();
+      } catch (error) {
+        throw streamError ?? error;
+      } finally {
+        body.off('error', remember);
+      }
     },
     async get(key) {
       assertKey(key);
