@@ -3,17 +3,36 @@
  * admin exists; with SEED_DEMO, demo deals for an empty database and, when no admin is
  * configured, a local demo admin whose generated password is kept in
  * `DATA_DIR/demo-admin.txt` (owner-only) and printed, so `npm start` says how to sign in.
+ *
+ * Processes that start together on one PostgreSQL run these tasks one at a time (issue "Security
+ * and scale"): each task checks, then writes, so two at once made the admin twice (the second
+ * process died on the unique e-mail) or loaded the demo deals twice.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { databaseHandle, db } from './db/client.server';
 import { dataPath, env } from './env.server';
 import { logger } from './logger.server';
 import { adminExists, createAdmin } from './domain/users.server';
 import { seedDemoContent } from './db/seed.server';
 
 const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
+/** The advisory lock serialising start-up tasks across processes (migrations hold 727_001). */
+const STARTUP_LOCK = 727_002;
 
+/** Runs the start-up tasks; on PostgreSQL, under a lock shared by every process of the site. */
 export async function runStartupTasks(): Promise<void> {
+  if (databaseHandle().kind !== 'postgres') return startupTasks();
+  // Held by this transaction's connection until it ends (commit, rollback or a lost
+  // connection); the tasks' own queries run on other connections of the pool.
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`);
+    await startupTasks();
+  });
+}
+
+async function startupTasks(): Promise<void> {
   const config = env();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (!(await adminExists())) {
