@@ -7,10 +7,15 @@
  */
 import type { HeadersFunction } from 'react-router';
 
-/** The parent routes' headers with every Set-Cookie of this route's loader and action added. */
-export const keepSessionCookies: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
+/**
+ * The parent routes' headers with every Set-Cookie of this route's loader and action added, and
+ * the action's Retry-After (a rate-limited answer says when to try again; docs/conventions.md).
+ */
+export const keepActionHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
   const headers = new Headers(parentHeaders);
   for (const source of [loaderHeaders, actionHeaders])
     for (const cookie of source.getSetCookie()) headers.append('Set-Cookie', cookie);
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
   return headers;
 };

@@ -11,6 +11,7 @@ import { httpUrl, MESSAGES, passwordAcceptable, signUpSchema } from '~/lib/schem
 import { db } from './db/client.server';
 import * as schema from './db/schema';
 import {
+  beginPasswordAttempt,
   clearSignInLock,
   createSignUpProfile,
   recordFailedSignIn,
@@ -200,17 +201,15 @@ function createAuth() {
         }
         // Profiles change through the profile page's own actions only.
         if (ctx.path === '/update-user') throw new APIError('NOT_FOUND', { message: 'Not Found' });
-        // A locked or disabled account is refused at the password and at the second factor alike.
-        const signingIn =
+        // A locked or disabled account is refused at the password and at the second factor alike;
+        // a password attempt is counted before it is checked, so parallel attempts cannot pass the lock.
+        const refusal =
           ctx.path === '/sign-in/email'
-            ? emailOf(ctx.body)
+            ? await beginPasswordAttempt(emailOf(ctx.body))
             : SECOND_STEP_PATHS.has(ctx.path)
-              ? (await secondStepUser(ctx))?.email
-              : undefined;
-        if (signingIn) {
-          const refusal = await signInRefusal(signingIn);
-          if (refusal) throw new APIError('FORBIDDEN', refusal);
-        }
+              ? await secondStepUser(ctx).then((who) => (who ? signInRefusal(who.email) : null))
+              : null;
+        if (refusal) throw new APIError('FORBIDDEN', refusal);
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
@@ -218,7 +217,7 @@ function createAuth() {
         if (ctx.path === '/sign-in/email') {
           const email = emailOf(ctx.body);
           if (failed) {
-            await recordFailedSignIn(email);
+            // Counted already, before the check (beginPasswordAttempt).
             await auditSignIn(ctx, await userByEmail(email), email, 'sign-in.failed', 'password');
             return;
           }

@@ -160,6 +160,18 @@ describe('sign-in lockout', () => {
     expect((await profileOf('lock@example.com'))!.profile.failedSignIns).toBe(1);
   });
 
+  it(`checks at most ${LOCKOUT_THRESHOLD} passwords however many wrong ones arrive at once; the right one is then refused too`, async () => {
+    await signUp('burst@example.com', { isBorrower: 'on' });
+    await db().update(user).set({ emailVerified: true }).where(eq(user.email, 'burst@example.com'));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post({ intent: 'signin', email: 'burst@example.com', password: 'Wr0ng!Passw0rd' })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOCKOUT_THRESHOLD);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(30 - LOCKOUT_THRESHOLD);
+    expect((await post({ intent: 'signin', email: 'burst@example.com', password: PASSWORD })).status).toBe(403);
+  });
+
   it('failures spread over more than 15 minutes never lock', async () => {
     await signUp('slow@example.com', { isBorrower: 'on' });
     for (let i = 0; i < 2 * LOCKOUT_THRESHOLD; i++) {

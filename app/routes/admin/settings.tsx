@@ -11,7 +11,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Route } from './+types/settings';
-import { keepSessionCookies } from '~/lib/route-headers';
+import { keepActionHeaders } from '~/lib/route-headers';
 import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
@@ -95,6 +95,6 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const headers = keepSessionCookies;
+export const headers = keepActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings | Ormsby Lending Admin' }];

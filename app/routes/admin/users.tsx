@@ -31,6 +31,7 @@ import { accountAdminAction } from '~/server/actions/account-admin.server';
 import { answerRefusals } from '~/server/answers.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
+import { keepActionHeaders } from '~/lib/route-headers';
 
 const listQuery = z.object({ q: searchParam, type: oneOfParam(USER_TYPES), page: pageParam });
 
@@ -284,3 +285,6 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'View Users | Ormsby Lending Admin' }];
+
+// The account forms' flash toast and a rate-limited answer's Retry-After survive a page post.
+export const headers = keepActionHeaders;

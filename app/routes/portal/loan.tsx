@@ -5,6 +5,7 @@
  * the application read-only. The action takes what a borrower may do: message, answer the
  * term sheet, withdraw. A draft opens the application instead.
  */
+import { keepActionHeaders } from '~/lib/route-headers';
 import { data, redirect, useFetcher } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan';
@@ -145,3 +146,6 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.loan.reference ? `Loan ${loaderData.loan.reference}` : 'Loan'} | Ormsby Lending` },
 ];
+
+// A rate-limited answer keeps its Retry-After (issue "Security and scale").
+export const headers = keepActionHeaders;

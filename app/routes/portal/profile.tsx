@@ -17,7 +17,7 @@ import { SecuritySettings } from '~/components/profile/security-settings';
 import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
 import { listSessions } from '~/server/domain/sessions.server';
 import { PageHeader } from '~/components/layout/dashboard-shell';
-import { keepSessionCookies } from '~/lib/route-headers';
+import { keepActionHeaders } from '~/lib/route-headers';
 import { profileAction } from '~/server/actions/profile.server';
 import { requestInfo } from '~/load-context';
 import { getProfile } from '~/server/domain/profiles.server';
@@ -55,6 +55,6 @@ export default function ProfilePage({ loaderData: { profile, twoFactorEnabled, s
   );
 }
 
-export const headers = keepSessionCookies;
+export const headers = keepActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile | Ormsby Lending' }];

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
+import { keepActionHeaders } from '~/lib/route-headers';
 import { parseForm } from '~/lib/parse-form';
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
@@ -202,3 +203,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/contact',
     origin: originFromMatches(matches),
   });
+
+// A rate-limited answer keeps its Retry-After (issue "Security and scale").
+export const headers = keepActionHeaders;

@@ -4,7 +4,7 @@
  * per-account sign-in lockout (issue "Accounts": 10 failures within 15 minutes lock the account
  * for 15 minutes) and the last sign-in time (product decisions 'Last Login').
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SignUpInput } from '~/lib/schemas/auth';
 import { db, type Database, type Transaction } from '../db/client.server';
 import { profile, user } from '../db/schema';
@@ -91,6 +91,39 @@ export async function userByEmail(email: string): Promise<{ id: string; email: s
     .from(user)
     .where(eq(user.email, email.trim().toLowerCase()));
   return row ?? null;
+}
+
+/**
+ * Counts one password attempt for the account of `email` before the password is checked, and
+ * says whether it may go on: null to go on (also for an address without an account), or why
+ * not (disabled, locked). The count and the lock are one atomic update that skips a locked
+ * account, so attempts racing in parallel (on one process or several) never get more than
+ * LOCKOUT_THRESHOLD passwords checked in a window: the one that makes the tenth locks the
+ * account, and the row lock makes every later one see it. A sign-in that succeeds clears the
+ * count (`recordSignIn`).
+ */
+export async function beginPasswordAttempt(email: string): Promise<{ code: string; message: string } | null> {
+  const refusal = await signInRefusal(email);
+  if (refusal) return refusal;
+  const address = email.trim().toLowerCase();
+  const windowExpired = sql`(${profile.failedSignInWindowStart} is null or ${profile.failedSignInWindowStart} < now() - make_interval(mins => ${LOCKOUT_WINDOW_MINUTES}))`;
+  const nextCount = sql`case when ${windowExpired} then 1 else ${profile.failedSignIns} + 1 end`;
+  const counted = await db()
+    .update(profile)
+    .set({
+      failedSignIns: nextCount,
+      failedSignInWindowStart: sql`case when ${windowExpired} then now() else ${profile.failedSignInWindowStart} end`,
+      lockedUntil: sql`case when ${nextCount} >= ${LOCKOUT_THRESHOLD} then now() + make_interval(mins => ${LOCKOUT_WINDOW_MINUTES}) else ${profile.lockedUntil} end`,
+    })
+    .where(
+      and(
+        eq(profile.userId, sql`(select ${user.id} from ${user} where ${user.email} = ${address})`),
+        or(isNull(profile.lockedUntil), lte(profile.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ userId: profile.userId });
+  // Nothing counted: no such account, or one another attempt has just locked.
+  return counted.length ? null : signInRefusal(email);
 }
 
 /**
