@@ -27,7 +27,10 @@ export async function ensureBuild() {
   });
 }
 
-/** Starts `node server.js` (production) with demo content; returns { url, port, dataDir, pid, stop }. */
+/**
+ * Starts `node server.js` (production) with demo content; returns { url, port, dataDir, pid,
+ * output, stop }: `output()` is what the server has written to stdout (its JSON log lines).
+ */
 export async function startProductionServer(extraEnv = {}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -42,8 +45,12 @@ export async function startProductionServer(extraEnv = {}) {
       SEED_DEMO: 'true',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  // 'close' comes after the last of its output has been read ('exit' may come before).
+  const exited = new Promise((resolve) => child.once('close', resolve));
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
@@ -57,9 +64,11 @@ export async function startProductionServer(extraEnv = {}) {
     port,
     dataDir,
     pid: child.pid,
+    output: () => out,
+    /** Stops the server (SIGTERM) and waits for it; calling it again just waits. */
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -80,9 +89,11 @@ export async function signedInUser(server, roles) {
     acceptTerms: 'on',
     ...roles,
   });
+  // Each sign-up from its own address (counted per address when the server trusts a proxy hop).
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
   const res = await fetch(`${server.url}/login`, {
     method: 'POST',
-    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': ip },
     body: form,
   });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
@@ -105,11 +116,10 @@ export async function signedInUser(server, roles) {
     }
   }
   if (!link) throw new Error('no verification e-mail');
-  const verified = await fetch(link, { redirect: 'manual' });
-  return verified.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('ormsby.session_token='))
-    .split(';')[0];
+  const verified = await fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': ip } });
+  const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token='));
+  if (!cookie) throw new Error(`the verification link answered ${verified.status} ${verified.headers.get('location')}`);
+  return cookie.split(';')[0];
 }
 
 /** The bench admin every database section signs in as. */
@@ -121,7 +131,7 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench!
  * client connected to it. Returns null, after saying so, when there is no PostgreSQL. `close`
  * stops the server and drops the database (BENCH_KEEP_DB=1 keeps it for EXPLAIN sessions).
  */
-export async function benchDatabase(label, title) {
+export async function benchDatabase(label, title, extraEnv = {}) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
@@ -140,6 +150,7 @@ export async function benchDatabase(label, title) {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...extraEnv,
   });
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();

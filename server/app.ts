@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -244,6 +245,10 @@ export async function start(options: StartOptions = {}) {
   await runStartupTasks();
   const worker = startOutboxWorker();
   const housekeeping = startHousekeeping();
+  // How long the event loop was held up (issue "Security and scale": no stall over 100 ms under
+  // load); reported at shutdown, which is when `npm run bench -- load` reads it.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   const build = options.vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
   const app = createApp({ ...options, build });
@@ -268,6 +273,12 @@ export async function start(options: StartOptions = {}) {
       process.exit(1);
     }, 25_000);
     force.unref();
+    loopDelay.disable();
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    logger.info(
+      { eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) } },
+      'event-loop delay since start',
+    );
     server.close(async () => {
       await Promise.all([worker.stop(), housekeeping.stop()]);
       await handle.close();
