@@ -23,16 +23,19 @@ export const ACCOUNT_CHANGE_ACTIONS: Record<AccountChange, string> = {
   'remove-admin': 'role.admin_removed',
 };
 
-/** What the account of `userId` is now, for the directory and the e-mails staff can send. */
-export async function accountState(tx: Transaction, userId: string) {
+/** The columns of an account's state: e-mail, confirmed, two-step verification, admin, disabled since. */
+export const accountColumns = {
+  email: user.email,
+  emailVerified: user.emailVerified,
+  twoFactorEnabled: user.twoFactorEnabled,
+  isAdmin: profile.isAdmin,
+  disabledAt: profile.disabledAt,
+};
+
+/** What the account of `userId` is now, its profile row locked until `tx` ends; null for none. */
+async function accountState(tx: Transaction, userId: string) {
   const [row] = await tx
-    .select({
-      email: user.email,
-      emailVerified: user.emailVerified,
-      twoFactorEnabled: user.twoFactorEnabled,
-      isAdmin: profile.isAdmin,
-      disabledAt: profile.disabledAt,
-    })
+    .select(accountColumns)
     .from(user)
     .innerJoin(profile, eq(profile.userId, user.id))
     .where(eq(user.id, userId))

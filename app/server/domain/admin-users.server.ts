@@ -12,6 +12,7 @@ import { answerColumns } from './profiles.server';
 import { containsPattern } from '../db/query.server';
 import { readCountedListPage } from '../db/paging.server';
 import { loansOfBorrower } from './loans.server';
+import { accountColumns } from './account-admin.server';
 
 /**
  * One page of users (see module docs); a page past the end gives the last page. The order is
@@ -84,13 +85,7 @@ export async function listUsers(opts: { q: string; type: UserType | null; page: 
 export async function userDetails(userId: string) {
   const [account, answers, documents, interests, loans] = await Promise.all([
     db()
-      .select({
-        email: user.email,
-        emailVerified: user.emailVerified,
-        twoFactorEnabled: user.twoFactorEnabled,
-        isAdmin: profile.isAdmin,
-        disabledAt: profile.disabledAt,
-      })
+      .select(accountColumns)
       .from(user)
       .innerJoin(profile, eq(profile.userId, user.id))
       .where(eq(user.id, userId))
