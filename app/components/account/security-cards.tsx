@@ -14,16 +14,8 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardHeader } from '~/components/ui/card';
 import { formatDateTime } from '~/lib/format';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
+import type { SignedInSession } from '~/server/domain/sessions.server';
 
-/** One session as the page shows it (the loader's `sessions`). */
-export interface SessionView {
-  id: string;
-  device: string;
-  clientIp: string | null;
-  startedAt: Date;
-  lastActiveAt: Date;
-  current: boolean;
-}
 
 export function TwoFactorCard({ enabled, required, back }: { enabled: boolean; required: boolean; back: string }) {
   const fetcher = useFetcher<ActionAnswer>();
@@ -73,7 +65,7 @@ export function TwoFactorCard({ enabled, required, back }: { enabled: boolean; r
   );
 }
 
-function SessionRow({ s }: { s: SessionView }) {
+function SessionRow({ s }: { s: SignedInSession }) {
   const fetcher = useFetcher<ActionAnswer>();
   useActionAnswer(fetcher);
   const phone = /iOS|Android/.test(s.device);
@@ -116,7 +108,7 @@ function SessionRow({ s }: { s: SessionView }) {
   );
 }
 
-export function SignedInSessions({ sessions }: { sessions: SessionView[] }) {
+export function SignedInSessions({ sessions }: { sessions: SignedInSession[] }) {
   return (
     <Card pad="lg">
       <CardHeader title="Where you’re signed in" icon={<Laptop aria-hidden className="size-5 text-brass-600" />} />
