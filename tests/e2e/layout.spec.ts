@@ -179,7 +179,8 @@ for (const width of [390, 1280]) {
         .first()
         .getAttribute('href');
       await check(page, href!, width === 390, problems);
-      for (const path of ['/dashboard/loans/new', `/dashboard/loans/${reference}`])
+      // The application, the loan page, and turning on two-step verification (issue "Security and scale").
+      for (const path of ['/dashboard/loans/new', `/dashboard/loans/${reference}`, '/two-factor/setup'])
         await check(page, path, width === 390, problems);
       expect(problems).toEqual([]);
     });
