@@ -11,14 +11,23 @@ import { logger } from '../logger.server';
 import type { RenderedEmail } from './templates.server';
 
 export interface MailTransport {
-  send(to: string, email: RenderedEmail): Promise<void>;
+  /**
+   * Sends `email` to `to`. `messageId` (`<…@…>`) names the message: a message sent again after
+   * a failure keeps it, so a receiver can tell a repeat from a new message.
+   */
+  send(to: string, email: RenderedEmail, messageId?: string): Promise<void>;
+}
+
+/** The Message-ID of outbox message `id`: stable across attempts, on the site's host. */
+export function outboxMessageId(id: string): string {
+  return `<${id}@${new URL(env().PUBLIC_URL).hostname}>`;
 }
 
 function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
-    async send(to, email) {
-      await transporter.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
+    async send(to, email, messageId) {
+      await transporter.sendMail({ from, to, messageId, subject: email.subject, text: email.text, html: email.html });
     },
   };
 }
@@ -26,8 +35,15 @@ function smtpTransport(url: string, from: string): MailTransport {
 function fileTransport(dir: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(to, email) {
-      const info = await transporter.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
+    async send(to, email, messageId) {
+      const info = await transporter.sendMail({
+        from,
+        to,
+        messageId,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
       await writeFile(file, info.message as Buffer);

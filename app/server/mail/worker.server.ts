@@ -9,7 +9,7 @@ import { outboxEmail } from '../db/schema';
 import { logger } from '../logger.server';
 import { outboxEvents } from './outbox.server';
 import { renderEmail } from './templates.server';
-import { createTransport, type MailTransport } from './transport.server';
+import { createTransport, outboxMessageId, type MailTransport } from './transport.server';
 
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 const POLL_MS = 5_000;
@@ -56,7 +56,7 @@ export async function deliverDueEmails(transport: MailTransport, now = new Date(
   let sent = 0;
   for (const message of claimed) {
     try {
-      await transport.send(message.to, renderEmail(message.template, message.payload));
+      await transport.send(message.to, renderEmail(message.template, message.payload), outboxMessageId(message.id));
       await db()
         .update(outboxEmail)
         .set({ status: 'sent', sentAt: new Date(), lastError: null })
