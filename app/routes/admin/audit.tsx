@@ -44,7 +44,7 @@ type Filters = Route.ComponentProps['loaderData']['filters'];
 /** The filters as a GET form: person, action, from and to (days in the lender's zone). */
 function AuditFilters({ filters }: { filters: Filters }) {
   return (
-    <Form method="get" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-[2fr_2fr_1fr_1fr_auto] xl:items-end">
+    <Form method="get" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-[2fr_2fr_1fr_1fr_auto] xl:items-end">
       <Field
         label="Person"
         hint="E-mail, as actor or subject"
@@ -117,7 +117,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         title="Audit log"
         subtitle={`Sign-ins, staff actions and document views: who, when and what. ${total} ${total === 1 ? 'event' : 'events'}${filtered ? ' match' : ''}.`}
       />
-      <section className={cardClasses('none', 'grid gap-6 p-6')}>
+      <section className={cardClasses('none', 'grid grid-cols-1 gap-6 p-6')}>
         <AuditFilters filters={filters} />
         <div className="flex flex-col gap-2 border-t border-line pt-4 sm:flex-row sm:items-end sm:justify-between">
           <p className="text-sm text-muted">
