@@ -339,3 +339,18 @@ test('the audit log filters sign-ins and account changes by person, action and d
   expect(lines[1]).toContain('Sign-in failed');
   expect(lines[1]).not.toMatch(/(^|,)[=+\-@]/);
 });
+
+test('HTTP: staff reset a lost phone’s two-step verification: its sessions end and the next sign-in needs only the password', async () => {
+  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const user = await createVerifiedUser({ investor: true }, 'lost-phone');
+  const ip = uniqueIp();
+  const { cookie } = await enrolTwoFactor(baseURL, user.cookie, user.password, ip);
+  const passwordOnly = await postForm('/login', { intent: 'signin', email: user.email, password: user.password }, { ip });
+  expect(passwordOnly.headers.get('location')).toMatch(/^\/two-factor\?/);
+  const id = await userIdOf(user.email, adminCookie);
+  expect((await accountAction('reset-two-factor', id, adminCookie)).status).toBe(200);
+  expect(await landing('/dashboard/profile', cookie)).toMatch(/^\/login\?/);
+  expect((await signIn(user.email, user.password)).headers.get('location')).toBe('/dashboard');
+  // Nothing left to reset.
+  expect((await accountAction('reset-two-factor', id, adminCookie)).status).toBe(409);
+});

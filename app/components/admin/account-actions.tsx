@@ -39,6 +39,12 @@ const LABELS: Record<AccountIntent, { button: string; title: string; explain: st
     explain: 'The account will see every borrower’s files. It must set up two-step verification before any admin page.',
   },
   'remove-admin': { button: 'Remove admin', title: 'Remove admin access', explain: 'The account keeps its other roles.' },
+  'reset-two-factor': {
+    button: 'Reset two-step verification',
+    title: 'Reset two-step verification',
+    explain:
+      'For a lost phone, once you are sure who is asking. The authenticator and recovery codes stop working and every session ends; the next sign-in needs only the password (an admin must enrol again).',
+  },
   'send-reset': {
     button: 'Send password reset',
     title: 'Send a password-reset e-mail',
@@ -72,7 +78,7 @@ function ActionDialog({
     onValidate: ({ formData }) => parseForm(formData, { schema: accountActionSchema }),
   });
   const label = LABELS[intent];
-  const danger = intent === 'disable' || intent === 'remove-admin';
+  const danger = intent === 'disable' || intent === 'remove-admin' || intent === 'reset-two-factor';
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={buttonClasses('secondary', 'sm')}>{label.button}</Dialog.Trigger>
@@ -133,6 +139,7 @@ export function AccountActions({
   const intents: AccountIntent[] = [
     account.disabledAt ? 'enable' : 'disable',
     account.isAdmin ? 'remove-admin' : 'grant-admin',
+    ...(account.twoFactorEnabled && !self ? (['reset-two-factor'] as const) : []),
     'send-reset',
     ...(account.emailVerified ? [] : (['resend-verification'] as const)),
   ];

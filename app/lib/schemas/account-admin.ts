@@ -5,11 +5,24 @@
  */
 import { z } from 'zod';
 
-export const ACCOUNT_INTENTS = ['disable', 'enable', 'grant-admin', 'remove-admin', 'send-reset', 'resend-verification'] as const;
+export const ACCOUNT_INTENTS = [
+  'disable',
+  'enable',
+  'grant-admin',
+  'remove-admin',
+  'reset-two-factor',
+  'send-reset',
+  'resend-verification',
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 /** Intents that ask for the password or a code when the last proof is older than 10 minutes. */
-export const SENSITIVE_ACCOUNT_INTENTS: ReadonlySet<AccountIntent> = new Set(['disable', 'grant-admin', 'remove-admin']);
+export const SENSITIVE_ACCOUNT_INTENTS: ReadonlySet<AccountIntent> = new Set([
+  'disable',
+  'grant-admin',
+  'remove-admin',
+  'reset-two-factor',
+]);
 
 export const REASON_MESSAGE = 'Give a reason of at least 3 characters: it is kept in the audit log.';
 

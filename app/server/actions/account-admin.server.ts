@@ -24,6 +24,7 @@ const DONE: Record<AccountIntent, string> = {
   enable: 'Account enabled: it can sign in again',
   'grant-admin': 'Admin access granted: a second factor is required at the next admin page',
   'remove-admin': 'Admin access removed',
+  'reset-two-factor': 'Two-step verification reset: its sessions have ended and it enrols again at the next sign-in',
   'send-reset': 'Password-reset e-mail sent',
   'resend-verification': 'Verification e-mail sent',
 };

@@ -1,19 +1,20 @@
 /**
  * Accounts managed by staff from the user directory (issue "Security and scale"): disable and
  * re-enable an account (a disabled account's sessions end at once and it cannot sign in), grant
- * or remove admin. Each change and its audit event (who, what, why) commit together. The site
+ * or remove admin, reset two-step verification after a lost phone (the user enrols again; an
+ * admin before the next admin page). Each change and its audit event (who, what, why) commit together. The site
  * never ends up without an enabled admin: the last one cannot remove their own admin flag or
  * disable themselves (checked under a lock on the admins' rows, so two admins acting at once
  * cannot both go).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { transaction, type Transaction } from '../db/client.server';
-import { profile, session, user } from '../db/schema';
+import { profile, session, twoFactor, user } from '../db/schema';
 import { NotFound, Refused } from '../errors.server';
 import { audit, type Actor } from './audit.server';
 
 /** A change of an account that staff make, with the reason kept in the audit log. */
-export type AccountChange = 'disable' | 'enable' | 'grant-admin' | 'remove-admin';
+export type AccountChange = 'disable' | 'enable' | 'grant-admin' | 'remove-admin' | 'reset-two-factor';
 
 /** The audit action of each change. */
 export const ACCOUNT_CHANGE_ACTIONS: Record<AccountChange, string> = {
@@ -21,6 +22,7 @@ export const ACCOUNT_CHANGE_ACTIONS: Record<AccountChange, string> = {
   enable: 'account.enabled',
   'grant-admin': 'role.admin_granted',
   'remove-admin': 'role.admin_removed',
+  'reset-two-factor': 'two-factor.reset',
 };
 
 /** The columns of an account's state: e-mail, confirmed, two-step verification, admin, disabled since. */
@@ -90,6 +92,15 @@ export async function changeAccount(actor: Actor, userId: string, change: Accoun
         if (self && enabledAdmin && adminsBefore <= 1)
           throw new Refused('conflict', 'You are the last admin: you cannot remove your own admin access.', 'Admin kept');
         await tx.update(profile).set({ isAdmin: false }).where(eq(profile.userId, userId));
+        break;
+      case 'reset-two-factor':
+        // A lost phone: the factor and its recovery codes go, and so do the sessions that passed it.
+        if (!target.twoFactorEnabled) throw new Refused('conflict', 'This account has no two-step verification to reset.');
+        if (self)
+          throw new Refused('conflict', 'Reset your own two-step verification with a recovery code instead.', 'Not reset');
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+        await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
+        await tx.delete(session).where(eq(session.userId, userId));
         break;
     }
     await audit(actor, ACCOUNT_CHANGE_ACTIONS[change], { type: 'user', id: userId }, { reason, clientIp }, tx);
