@@ -28,6 +28,7 @@ import {
 import { parseSearch } from '~/lib/search-params';
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
+import { EmailAddress } from '~/components/ui/email-address';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
@@ -141,7 +142,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               {events.map((e) => (
                 <tr key={e.id} className="border-t border-line text-sm">
                   <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDateTime(e.createdAt)}</td>
-                  <td className="py-3 pr-4 break-all">{e.actorEmail ?? 'Unknown'}</td>
+                  <td className="py-3 pr-4">{e.actorEmail ? <EmailAddress email={e.actorEmail} /> : 'Unknown'}</td>
                   <td className="py-3 pr-4 font-medium text-navy-900">{auditActionLabel(e.action)}</td>
                   <td className="py-3">
                     <Subject e={e} />
