@@ -83,7 +83,7 @@ export function auditChange(e: { action: string; details: Record<string, unknown
 }
 
 /** An audit event with the names of its object as they are now (domain `auditEvents`). */
-export interface AuditRowNames {
+interface AuditRowNames {
   subjectType: string;
   subjectId: string | null;
   details: Record<string, unknown>;

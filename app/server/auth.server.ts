@@ -50,7 +50,7 @@ function emailOf(body: unknown): string {
 export const CLIENT_IP_HEADER = 'x-ormsby-client-ip';
 
 /** better-auth's endpoints that finish a sign-in with a second factor (issue "Security and scale"). */
-export const SECOND_STEP_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const SECOND_STEP_PATHS: ReadonlySet<string> = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 /** The cookie (after the prefix) that carries a sign-in waiting for its second factor. */
 const TWO_FACTOR_COOKIE = 'two_factor';
 
@@ -186,11 +186,9 @@ function createAuth() {
           const input = parseSignUp(ctx.body);
           // better-auth takes an `image` URL at sign-up: only http(s) is kept.
           const image = (ctx.body as { image?: unknown } | undefined)?.image;
-          if (image !== undefined && image !== null && !httpUrl.safeParse(image).success)
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_IMAGE_URL',
-              message: httpUrl.safeParse(image).error?.issues[0]?.message,
-            });
+          const checked = image === undefined || image === null ? null : httpUrl.safeParse(image);
+          if (checked && !checked.success)
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE_URL', message: checked.error.issues[0]?.message });
           return { context: { body: { ...(ctx.body as object), email: input.email, name: input.name } } };
         }
         // Every new password follows the sign-up rule (product decisions), also when the page is skipped.

@@ -7,7 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 
 /** `value` as a spreadsheet shows it, never as a formula it would run. */
-export function safeCell(value: string): string {
+function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

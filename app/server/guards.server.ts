@@ -84,7 +84,7 @@ export function isStaff(viewer: Viewer): boolean {
 }
 
 /** Where an admin without a second factor enrols (issue "Security and scale"). */
-export const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
+const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
 
 /**
  * A signed-in admin (profile.is_admin in the database) whose session passed a second factor:

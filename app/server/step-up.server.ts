@@ -12,8 +12,8 @@ import { limitUserAction } from './rate-limit.server';
 import type { Viewer } from './viewer.server';
 
 /** How long a proof of identity counts for sensitive actions, in minutes. */
-export const CONFIRMATION_MINUTES = 10;
-export const CONFIRMATION_NEEDED =
+const CONFIRMATION_MINUTES = 10;
+const CONFIRMATION_NEEDED =
   'For your security, confirm it’s you: enter your password or a code from your authenticator app.';
 const CONFIRMATION_REFUSED = 'That password or code is not correct.';
 

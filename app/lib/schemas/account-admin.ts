@@ -24,7 +24,7 @@ export const SENSITIVE_ACCOUNT_INTENTS: ReadonlySet<AccountIntent> = new Set([
   'reset-two-factor',
 ]);
 
-export const REASON_MESSAGE = 'Give a reason of at least 3 characters: it is kept in the audit log.';
+const REASON_MESSAGE = 'Give a reason of at least 3 characters: it is kept in the audit log.';
 
 export const accountActionSchema = z.object({
   intent: z.enum(ACCOUNT_INTENTS),

@@ -19,14 +19,18 @@ import { answerRefusals } from '~/server/answers.server';
 import { secondStepAction } from '~/server/auth-actions.server';
 import { readForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
+import { AUTH_COOKIE_PREFIX } from '~/server/auth.server';
 
 const signInPathOf = (request: Request) =>
   new URL(request.url).searchParams.get('from') === 'admin' ? '/admin-login' : '/login';
 
+/** better-auth's signed challenge cookie of a sign-in waiting for its second factor. */
+const CHALLENGE_COOKIE = new RegExp(`(^|;\\s*)(__Secure-)?${AUTH_COOKIE_PREFIX}\\.two_factor=`);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/dashboard');
   // The challenge cookie is HttpOnly and signed; better-auth checks it at the code. Without one, start over.
-  if (!/(^|;\s*)(__Secure-)?ormsby\.two_factor=/.test(request.headers.get('Cookie') ?? '')) throw redirect(signInPathOf(request));
+  if (!CHALLENGE_COOKIE.test(request.headers.get('Cookie') ?? '')) throw redirect(signInPathOf(request));
   return null;
 }
 

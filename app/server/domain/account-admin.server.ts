@@ -17,7 +17,7 @@ import { audit, type Actor } from './audit.server';
 export type AccountChange = 'disable' | 'enable' | 'grant-admin' | 'remove-admin' | 'reset-two-factor';
 
 /** The audit action of each change. */
-export const ACCOUNT_CHANGE_ACTIONS: Record<AccountChange, string> = {
+const ACCOUNT_CHANGE_ACTIONS: Record<AccountChange, string> = {
   disable: 'account.disabled',
   enable: 'account.enabled',
   'grant-admin': 'role.admin_granted',

@@ -23,7 +23,7 @@ export interface SignedInSession {
 }
 
 /** A short name of the browser and system in `userAgent`. */
-export function deviceName(userAgent: string | null): string {
+function deviceName(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const parsed = Bowser.parse(userAgent);
   const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
