@@ -4,11 +4,9 @@
  * DATA_DIR. Tests read e-mails from `E2E_DATA_DIR/mail`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/support/chromium';
+import { newDataDir } from './tests/support/data-dir';
 
 // A port the system says is free (a fixed range once met epmd, RabbitMQ's daemon, on 4369).
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
@@ -17,7 +15,7 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ormsby-e2e-'));
+process.env.E2E_DATA_DIR ??= newDataDir('e2e');
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 

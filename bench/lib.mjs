@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start the production server on a free port.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,8 @@ export async function startProductionServer(extraEnv = {}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-bench-'));
+  // As root the embedded PostgreSQL runs as `postgres`, which must pass through DATA_DIR.
+  chmodSync(dataDir, 0o711);
   const child = spawn(process.execPath, ['server.js'], {
     env: {
       ...process.env,

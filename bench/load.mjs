@@ -6,8 +6,10 @@
 // (and a search) signed in as the admin, and a 64 kB PDF upload signed in as one of 100
 // borrowers (so the per-borrower upload limit is never reached). Prints requests/s, p50/p99
 // latency, errors (non-2xx/3xx answers, timeouts), the server's event-loop delay (p99 and max,
-// from its shutdown log) and its resident memory before and after.
-import { readFileSync } from 'node:fs';
+// from its shutdown log) and its resident memory before and after; for the embedded database,
+// also the memory of the PostgreSQL processes the server started (their proportional share, PSS,
+// so the shared buffers are counted once).
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { BENCH_ADMIN, benchDatabase, ensureBuild, signedInUser, signInAdmin, startProductionServer } from './lib.mjs';
 
@@ -19,6 +21,37 @@ const BORROWERS = 100;
 function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Memory of the processes `pid` started (the embedded PostgreSQL and its workers): PSS in MiB (Linux). */
+function childrenPssMiB(pid) {
+  const parentOf = (p) => Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const tree = new Set([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of all) {
+      try {
+        if (!tree.has(p) && tree.has(parentOf(p))) {
+          tree.add(p);
+          grew = true;
+        }
+      } catch {
+        /* exited meanwhile */
+      }
+    }
+  }
+  tree.delete(pid);
+  let kib = 0;
+  for (const p of tree) {
+    try {
+      kib += Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return Math.round(kib / 1024);
 }
 
 /** A small valid PDF of about `bytes` bytes (file-type knows it by its header). */
@@ -79,6 +112,7 @@ async function run(label, server) {
     throw error;
   });
   const before = rssMiB(server.pid);
+  const clusterBefore = childrenPssMiB(server.pid);
   const result = await new Promise((resolve, reject) =>
     autocannon(
       { url: server.url, connections: CONNECTIONS, duration: SECONDS, requests, timeout: 10 },
@@ -86,6 +120,7 @@ async function run(label, server) {
     ),
   );
   const after = rssMiB(server.pid);
+  const clusterAfter = childrenPssMiB(server.pid);
   await server.stop();
   const line = server
     .output()
@@ -102,6 +137,7 @@ async function run(label, server) {
     'loop max ms': loop.max,
     'RSS before MiB': before,
     'RSS after MiB': after,
+    'DB processes MiB': clusterAfter ? `${clusterBefore} → ${clusterAfter}` : '(elsewhere)',
   };
 }
 

@@ -8,7 +8,7 @@
  * one database handle — with the route modules.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import type { ServerBuild } from 'react-router';
 import { pageCache } from './page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
-import { openDatabase, setDatabase, databaseHandle } from '~/server/db/client.server';
+import { configuredDatabase, openDatabase, setDatabase, databaseHandle, type DatabaseHandle } from '~/server/db/client.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
 import { requestContext, type RequestInfo } from '~/load-context';
 import { setLenderTimeZone } from '~/lib/format';
@@ -237,9 +237,19 @@ export async function start(options: StartOptions = {}) {
   }
   setLenderTimeZone(config.TIME_ZONE);
   mkdirSync(path.resolve(config.DATA_DIR), { recursive: true });
-  const handle = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'pglite') },
-  );
+  if (!config.DATABASE_URL && existsSync(path.join(config.DATA_DIR, 'pglite')))
+    logger.warn(
+      { folder: path.resolve(config.DATA_DIR, 'pglite') },
+      'This DATA_DIR holds a PGlite database from an earlier version of the site, which is no longer read: the embedded database is now PostgreSQL in DATA_DIR/postgres (docs/decisions/0003-holding-the-load.md).',
+    );
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(configuredDatabase(config));
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    logger.flush?.();
+    process.exit(1);
+  }
   await handle.migrate();
   setDatabase(handle);
   await runStartupTasks();

@@ -4,9 +4,6 @@
  * 40 contacts and 40 users, expands a user and downloads one of their documents, and (on a
  * server of its own) changes the admin password and signs in with the new one.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
@@ -22,6 +19,7 @@ import {
 import { enrolInBrowser, passSecondStep } from '../support/two-factor';
 import { solveAltcha } from '../support/altcha';
 import { startServer } from '../support/server-process';
+import { newDataDir } from '../support/data-dir';
 
 async function asAdmin(page: Page) {
   const cookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
@@ -189,7 +187,7 @@ test('an admin pages through 40 users, expands one and downloads their document'
 test('an admin changes the admin password in Settings and signs in with the new one', async ({ browser }) => {
   // It starts a server of its own (a fresh database with one admin) besides the suite's.
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-admin-pw-'));
+  const dataDir = newDataDir('admin-pw');
   const server = await startServer({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'boss@example.test',

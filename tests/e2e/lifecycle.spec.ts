@@ -3,15 +3,14 @@
  * - A contact stored on a DATA_DIR that did not exist survives SIGKILL and a restart.
  * - A request in flight when SIGTERM arrives still gets its response; the process exits 0.
  */
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../app/server/db/embedded-postgres.server';
 import { solveAltcha } from '../support/altcha';
 import { startServer } from '../support/server-process';
+import { newDataDir } from '../support/data-dir';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -33,10 +32,11 @@ async function postContact(url: string, name: string) {
 
 test('a contact stored on a new DATA_DIR survives SIGKILL and restart', async () => {
   test.setTimeout(180_000);
-  const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-durable-')), 'does', 'not', 'exist');
+  const dataDir = path.join(newDataDir('durable'), 'does', 'not', 'exist');
   const first = await startServer({ DATA_DIR: dataDir });
   const res = await postContact(first.url, 'Durable Dana');
   expect(res.status, first.output()).toBe(200);
+  // SIGKILL leaves the embedded PostgreSQL running without its owner: the restart must stop it.
   first.process.kill('SIGKILL');
   await first.exited;
 
@@ -44,15 +44,20 @@ test('a contact stored on a new DATA_DIR survives SIGKILL and restart', async ()
   second.process.kill('SIGTERM');
   expect(await second.exited).toBe(0);
 
-  const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
-  const { rows } = await db.query<{ name: string; status: string }>('select name, status from contact');
-  await db.close();
+  // The owner stopped its cluster on SIGTERM; started again here, it holds the contact.
+  const cluster = await startEmbeddedPostgres(dataDir);
+  expect(cluster.owned).toBe(true);
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  const { rows } = await client.query<{ name: string; status: string }>('select name, status from contact');
+  await client.end();
+  await cluster.stop();
   expect(rows).toEqual([{ name: 'Durable Dana', status: 'new' }]);
 });
 
 test('SIGTERM lets an in-flight request finish, then the process exits 0', async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-term-'));
+  const dataDir = newDataDir('term');
   const server = await startServer({ DATA_DIR: dataDir });
   // A slow client: send the headers and half of the body, then SIGTERM, then the rest.
   const body = 'name=Slow+Sam&email=slow%40example.com&note=hello&altcha=';

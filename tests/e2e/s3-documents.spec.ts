@@ -7,15 +7,15 @@
  * large after its first part reached the bucket is refused with 413 and leaves no object.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { linkIn, sessionCookie, signUpFields, uniqueEmail, uniqueIp } from '../support/accounts';
 import { readMails } from '../support/mail';
 import { startS3Server, type RunningS3Server } from '../support/s3-server';
 import { startServer, type RunningServer } from '../support/server-process';
+import { newDataDir } from '../support/data-dir';
 
 const MiB = 1024 * 1024;
 /** DOCUMENT_MAX_MB of this file's server: small, so a refused file still spans a multipart part. */
@@ -31,7 +31,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   s3 = await startS3Server();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-s3-site-'));
+  dataDir = newDataDir('s3-site');
   server = await startServer({
     ...s3.env,
     DATA_DIR: dataDir,

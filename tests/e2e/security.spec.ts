@@ -11,14 +11,12 @@
  * - every admin page, `.data` request and action refuses an admin session without a second
  *   factor, and a disabled user's requests are refused.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, landing, postForm, sessionCookie, signIn, uniqueIp } from '../support/accounts';
 import { startServer } from '../support/server-process';
 import { enrolInBrowser, enrolTwoFactor, passSecondStep } from '../support/two-factor';
+import { newDataDir } from '../support/data-dir';
 
 const DISABLED = 'This account has been disabled. Please contact us if you believe this is a mistake.';
 const ADMIN_PAGES = [
@@ -208,7 +206,7 @@ test('the last admin cannot remove their own admin flag nor disable themselves',
   const email = 'only-admin@example.test';
   const password = 'Only!Adm1nPass';
   const server = await startServer({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ormsby-last-admin-')),
+    DATA_DIR: newDataDir('last-admin'),
     ADMIN_EMAIL: email,
     ADMIN_PASSWORD: password,
     LOG_LEVEL: 'warn',

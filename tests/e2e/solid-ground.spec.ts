@@ -4,9 +4,7 @@
  * 24 per-user limits and one lender e-mail per user and deal, 25 decimal numbers only,
  * 26 a password change without JavaScript keeps the session, 28 no listener leak under load.
  */
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import {
@@ -27,6 +25,7 @@ import {
 import { enrolTwoFactor, passSecondStep, rememberedSecret } from '../support/two-factor';
 import { readMails } from '../support/mail';
 import { startServer } from '../support/server-process';
+import { newDataDir } from '../support/data-dir';
 
 test('20: after sign-in, redirectTo keeps only paths of this site; control characters and spaces go to the portal', async () => {
   const user = await createVerifiedUser({ borrower: true }, 'redirect');
@@ -135,7 +134,7 @@ test('26: changing the password without JavaScript keeps this session signed in'
 test('28: concurrent compressed pages add no listener leak warning', async () => {
   test.setTimeout(120_000);
   const server = await startServer({
-    DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-leak-')), 'data'),
+    DATA_DIR: path.join(newDataDir('leak'), 'data'),
     SEED_DEMO: 'true',
     PAGE_CACHE: 'false',
   });
@@ -183,7 +182,7 @@ test('27: while PostgreSQL is out of reach, pages that need it answer 503 with R
   url.pathname = `/${name}`;
 
   const server = await startServer({
-    DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-outage-')), 'data'),
+    DATA_DIR: path.join(newDataDir('outage'), 'data'),
     DATABASE_URL: url.toString(),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -268,7 +267,7 @@ test('4: an unconfirmed sign-in and Account Created offer a new verification e-m
 test('quiet, honest logs: a normal start warns of nothing, names the admin sign-in, and every line is JSON', async () => {
   test.setTimeout(120_000);
   const server = await startServer({
-    DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'ormsby-logs-')), 'data'),
+    DATA_DIR: path.join(newDataDir('logs'), 'data'),
     SEED_DEMO: 'true',
     AUTH_SECRET: '',
   });

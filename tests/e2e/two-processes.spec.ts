@@ -20,15 +20,14 @@
  * Needs a PostgreSQL server (TEST_DATABASE_URL, set by .ci/run); skipped without one.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { linkIn, PASSWORD, sessionCookie, signUpFields, uniqueEmail, uniqueIp } from '../support/accounts';
 import { solveAltcha } from '../support/altcha';
 import { readMails } from '../support/mail';
 import { createScratchDatabase, type ScratchDatabase } from '../support/postgres-database';
 import { startServer, type RunningServer } from '../support/server-process';
+import { newDataDir } from '../support/data-dir';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 /** The one public address both processes serve (e-mail links, canonical URLs, trusted origin). */
@@ -53,7 +52,7 @@ let B: RunningServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await createScratchDatabase(adminUrl!, 'ormsby_two');
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-two-'));
+  dataDir = newDataDir('two');
   const env = {
     DATABASE_URL: database.url,
     AUTH_SECRET: randomBytes(32).toString('base64url'),

@@ -1,10 +1,9 @@
 /**
- * The database connection: embedded PGlite in `DATA_DIR/pglite` by default, or a
- * PostgreSQL server when `DATABASE_URL` is set (docs/architecture.md). One drizzle schema and one
- * migration set serve both. The process holds a single connection handle, opened by
- * `openDatabase` at start-up and closed on shutdown.
+ * The database connection (docs/architecture.md): a PostgreSQL server when `DATABASE_URL` is
+ * set, else the embedded PostgreSQL cluster in `DATA_DIR/postgres` (embedded-postgres.server.ts);
+ * in-memory PGlite for the unit tests. One drizzle schema and one migration set serve all three.
+ * The process holds a single handle, opened by `openDatabase` at start-up and closed on shutdown.
  */
-import { mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { startEmbeddedPostgres } from './embedded-postgres.server';
 
 /** The drizzle database type used everywhere (the pg driver's API is the same). */
 export type Database = PgliteDatabase<typeof schema>;
@@ -30,18 +30,31 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  /** The embedded cluster of this DATA_DIR, started (or joined) first. */
+  | { embedded: string; poolSize?: number }
+  | { memory: true };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 const MIGRATION_LOCK = 727_001;
 
 /**
  * Opens the database described by `options`.
- * For a PGlite data directory that does not exist yet, the directory is created, the cluster
- * initialised and closed once, then opened again: a cluster created and written in one
- * session was seen to lose its first writes after a crash (docs/stack-notes.md).
+ * @throws EmbeddedPostgresError when the embedded cluster cannot be started.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('embedded' in options) {
+    const cluster = await startEmbeddedPostgres(options.embedded);
+    const handle = await openDatabase({ url: cluster.url, poolSize: options.poolSize });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await cluster.stop();
+      },
+    };
+  }
   if ('url' in options) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -73,19 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  let client: PGlite;
-  if ('dataDir' in options) {
-    const dir = path.resolve(options.dataDir);
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-      mkdirSync(dir, { recursive: true });
-      const init = await PGlite.create(dir, { extensions: { pg_trgm } });
-      await init.query('CHECKPOINT');
-      await init.close();
-    }
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
-  }
+  const client = await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -96,14 +97,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     async migrate() {
       await migratePglite(db, { migrationsFolder });
-      await client.query('CHECKPOINT');
     },
     async close() {
-      if (client.closed) return;
-      await client.query('CHECKPOINT').catch(() => {});
-      await client.close();
+      if (!client.closed) await client.close();
     },
   };
+}
+
+/** The database the configuration names: `DATABASE_URL`, else the embedded cluster of `DATA_DIR`. */
+export function configuredDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseOptions {
+  return config.DATABASE_URL ? { url: config.DATABASE_URL } : { embedded: path.resolve(config.DATA_DIR) };
 }
 
 const holder = globalThis as { __ormsbyDb?: DatabaseHandle };
