@@ -7,6 +7,17 @@
 export const DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'txt'] as const;
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 
+/** The stored MIME type of each accepted extension. */
+export const DOCUMENT_MIME: Record<DocumentExtension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  txt: 'text/plain; charset=utf-8',
+};
+
 /** The `accept` attribute of the file picker. */
 export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 

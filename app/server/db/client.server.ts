@@ -23,6 +23,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** True when this is the embedded cluster and another process (a running site) started it. */
+  joined?: boolean;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   /** Applies the committed migrations in `drizzle/` (idempotent, serialised across processes). */
@@ -49,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const handle = await openDatabase({ url: cluster.url, poolSize: options.poolSize });
     return {
       ...handle,
+      joined: !cluster.owned,
       async close() {
         await handle.close();
         await cluster.stop();

@@ -9,9 +9,9 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte,
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ADMIN_DEALS_PAGE_SIZE, DURATIONS, type DealFormInput } from '~/lib/schemas/deal';
+import { removeReplacedFiles } from '../backup.server';
 import { db } from '../db/client.server';
 import { deal } from '../db/schema';
-import { logger } from '../logger.server';
 import { storage } from '../storage.server';
 import { audit, type Actor } from './audit.server';
 import { containsPattern, isUuid } from '../db/query.server';
@@ -175,10 +175,7 @@ export async function saveDeal(actor: Actor, id: string | null, input: DealFormI
       ...(existing?.imageKeys ?? []).filter((k) => !ordered.includes(k)),
       ...(existing?.prospectusKey && existing.prospectusKey !== prospectusKey ? [existing.prospectusKey] : []),
     ];
-    for (const key of dropped)
-      await storage()
-        .delete(key)
-        .catch((err) => logger.warn({ err, key }, 'old deal file not removed'));
+    await removeReplacedFiles(dropped);
     return dealId;
   } catch (error) {
     for (const key of written)

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_TITLE_MAX, defaultTitle, extensionOf, type DocumentExtension } from '~/lib/documents';
+import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME, DOCUMENT_TITLE_MAX, defaultTitle, extensionOf, type DocumentExtension } from '~/lib/documents';
+import { holdOffBackups } from '../backup.server';
 import { db } from '../db/client.server';
 import { document } from '../db/schema';
 import { env } from '../env.server';
@@ -24,17 +25,6 @@ import { isRefused, Refused } from '../errors.server';
 export function documentMaxBytes(): number {
   return env().DOCUMENT_MAX_MB * 1024 * 1024;
 }
-
-/** The stored MIME type of each accepted extension. */
-const MIME: Record<DocumentExtension, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  txt: 'text/plain; charset=utf-8',
-};
 
 /** What the content must be detected as (file-type) for each extension; `null`: no signature. */
 const DETECTED: Record<DocumentExtension, readonly string[] | null> = {
@@ -187,7 +177,7 @@ export async function stageDocument(
     }
   })();
   try {
-    await storage().putStream(key, Readable.from(counted), MIME[ext]);
+    await storage().putStream(key, Readable.from(counted), DOCUMENT_MIME[ext]);
   } catch (error) {
     await storage()
       .delete(key)
@@ -196,7 +186,7 @@ export async function stageDocument(
     logger.error({ err: error }, 'document upload failed while storing');
     throw new UploadFailed();
   }
-  return { key, fileName: upload.fileName, title, size, mimeType: MIME[ext] };
+  return { key, fileName: upload.fileName, title, size, mimeType: DOCUMENT_MIME[ext] };
 }
 
 /** Removes the stored files of `staged` (a refused request); never throws. */
@@ -311,12 +301,14 @@ export async function renameDocument(userId: string, id: string, title: string):
 
 /**
  * Deletes general document `id` of `userId` (not a file of a loan's checklist): the row, a 'Document deleted' notification and the stored
- * file together; if the file cannot be removed the row stays (both remain). False when it is
- * not theirs.
+ * file together; if the file cannot be removed the row stays (both remain). Waits while a backup
+ * copies (`holdOffBackups`), so no backup holds the row without its file. False when it is not
+ * theirs.
  */
 export async function deleteDocument(userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
+    await holdOffBackups(tx);
     const [row] = await tx
       .delete(document)
       .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId)))
@@ -341,7 +333,8 @@ export async function documentForDownload(viewer: { id: string; isAdmin: boolean
 
 /**
  * Removes stored document files that have no row and are older than `olderThanMs` (a day by
- * default): leftovers of uploads cut off mid-way, partial files of a process that died included. Returns how many were removed.
+ * default): leftovers of uploads cut off mid-way, partial files of a process that died included.
+ * Each batch waits while a backup copies (`holdOffBackups`). Returns how many were removed.
  */
 export async function sweepOrphanDocuments(olderThanMs = 24 * 60 * 60 * 1000, now = new Date()): Promise<number> {
   const cutoff = now.getTime() - olderThanMs;
@@ -349,17 +342,19 @@ export async function sweepOrphanDocuments(olderThanMs = 24 * 60 * 60 * 1000, no
   let batch: string[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    const known = new Set(
-      (await db().select({ key: document.storageKey }).from(document).where(inArray(document.storageKey, batch))).map(
-        (r) => r.key,
-      ),
-    );
-    for (const key of batch)
-      if (!known.has(key)) {
-        await storage().delete(key);
-        removed++;
-      }
+    const keys = batch;
     batch = [];
+    removed += await db().transaction(async (tx) => {
+      await holdOffBackups(tx);
+      const known = new Set(
+        (await tx.select({ key: document.storageKey }).from(document).where(inArray(document.storageKey, keys))).map(
+          (r) => r.key,
+        ),
+      );
+      const orphans = keys.filter((key) => !known.has(key));
+      for (const key of orphans) await storage().delete(key);
+      return orphans.length;
+    });
   };
   for await (const object of storage().list('documents/')) {
     if (object.lastModified.getTime() > cutoff || !/^documents\/[\w-]+\/[0-9a-f]+\.[a-z]+(\.\d+\.part)?$/.test(object.key))

@@ -15,6 +15,7 @@ import {
   type investmentProfileSchema,
   type notificationPreferencesSchema,
 } from '~/lib/schemas/profile';
+import { removeReplacedFiles } from '../backup.server';
 import { db } from '../db/client.server';
 import { profile, user } from '../db/schema';
 import { logger } from '../logger.server';
@@ -141,10 +142,7 @@ export async function replaceAvatar(userId: string, bytes: Uint8Array): Promise<
     await storage().put(key, webp);
     const [previous] = await db().select({ key: profile.avatarKey }).from(profile).where(eq(profile.userId, userId));
     await db().update(profile).set({ avatarKey: key }).where(eq(profile.userId, userId));
-    if (previous?.key)
-      await storage()
-        .delete(previous.key)
-        .catch((err) => logger.warn({ err }, 'old avatar not removed'));
+    if (previous?.key) await removeReplacedFiles([previous.key]);
     return { ok: true, key };
   } catch (error) {
     logger.error({ err: error }, 'avatar upload failed');
