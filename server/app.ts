@@ -256,9 +256,22 @@ export async function start(options: StartOptions = {}) {
   const worker = startOutboxWorker();
   const housekeeping = startHousekeeping();
   // How long the event loop was held up (issue "Security and scale": no stall over 100 ms under
-  // load); reported at shutdown, which is when `npm run bench -- load` reads it.
+  // load). Logged at shutdown, and on SIGUSR2, each time for the window since the last report,
+  // which then starts a new one: `npm run bench -- load` sends SIGUSR2 when its load begins, so
+  // the shutdown line covers the load alone, not the start-up's first compilations.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  let loopWindow = 'since start';
+  const reportLoopDelay = () => {
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    logger.info(
+      { eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) } },
+      `event-loop delay ${loopWindow}`,
+    );
+    loopDelay.reset();
+    loopWindow = 'since the last report';
+  };
+  process.on('SIGUSR2', reportLoopDelay);
 
   const build = options.vite ? undefined : ((await import('virtual:react-router/server-build')) as ServerBuild);
   const app = createApp({ ...options, build });
@@ -284,11 +297,7 @@ export async function start(options: StartOptions = {}) {
     }, 25_000);
     force.unref();
     loopDelay.disable();
-    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-    logger.info(
-      { eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) } },
-      'event-loop delay since start',
-    );
+    reportLoopDelay();
     server.close(async () => {
       await Promise.all([worker.stop(), housekeeping.stop()]);
       await handle.close();

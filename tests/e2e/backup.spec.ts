@@ -46,7 +46,7 @@ test('a backup of the running site restores into a new DATA_DIR with every user,
   const statement = pdf();
   const upload = new FormData();
   upload.append('title', 'Bank statement');
-  upload.append('file', new Blob([statement], { type: 'application/pdf' }), 'statement.pdf');
+  upload.append('file', new Blob([new Uint8Array(statement)], { type: 'application/pdf' }), 'statement.pdf');
   const uploaded = await fetch(`${baseURL}/dashboard/loans/documents`, {
     method: 'POST',
     headers: { Cookie: borrower.cookie, Origin: baseURL },

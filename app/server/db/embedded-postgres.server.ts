@@ -16,7 +16,18 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -175,7 +186,8 @@ async function stopOrphan(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   if (await until(() => !alive(pid), STOP_TIMEOUT_MS)) return;
   process.kill(pid, 'SIGQUIT');
-  if (!(await until(() => !alive(pid), 5_000))) throw new EmbeddedPostgresError(`The orphaned PostgreSQL (pid ${pid}) did not stop.`);
+  if (!(await until(() => !alive(pid), 5_000)))
+    throw new EmbeddedPostgresError(`The orphaned PostgreSQL (pid ${pid}) did not stop.`);
 }
 
 /** Resolves once the cluster accepts a query; false when `stillStarting` says to give up. */
