@@ -4,6 +4,7 @@
  * one event's change or detail in words, shared by the page and its CSV export.
  */
 import { z } from 'zod';
+import { COMMITMENT_STATUSES } from './investing';
 import { labelOf, LOAN_STAGES } from './loans';
 import { searchParam, pageParam } from './search-params';
 
@@ -36,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'loan.term_sheet_issued': 'Term sheet issued',
   'loan.message_sent': 'Message to borrower',
   'loan.note_added': 'Internal note added',
+  'commitment.moved': 'Investor amount moved',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -74,6 +76,8 @@ export function auditChange(e: { action: string; details: Record<string, unknown
   if (e.action === 'contact.status_changed') return `${String(d.from)} → ${String(d.to)}`;
   if (e.action === 'loan.stage_moved') return `${labelOf(LOAN_STAGES, String(d.from))} → ${labelOf(LOAN_STAGES, String(d.to))}`;
   if (e.action.startsWith('loan.item_')) return String(d.item);
+  if (e.action === 'commitment.moved')
+    return `${String(d.amount ? `$${Number(d.amount).toLocaleString('en-US')} ` : '')}${labelOf(COMMITMENT_STATUSES, String(d.from))} → ${labelOf(COMMITMENT_STATUSES, String(d.to))}${d.note ? ` · “${String(d.note)}”` : ''}`;
   const parts = [
     typeof d.step === 'string' ? d.step : null,
     typeof d.reason === 'string' ? `“${d.reason}”` : null,
@@ -124,6 +128,8 @@ export function auditSubject(e: AuditRowNames): { label: string; href: string | 
         : { label: 'A loan', href: null };
     case 'audit':
       return { label: 'The audit log', href: null };
+    case 'commitment':
+      return typeof e.details.deal === 'string' ? { label: `An amount in ${e.details.deal}`, href: null } : { label: 'An investor amount', href: null };
     default:
       return { label: e.subjectType, href: null };
   }

@@ -29,7 +29,7 @@ import * as tar from 'tar';
 import { z } from 'zod';
 import { DOCUMENT_MIME, type DocumentExtension } from '~/lib/documents';
 import { databaseHandle, db, type Database, type Transaction } from './db/client.server';
-import { deal, document, profile } from './db/schema';
+import { accreditationRecord, dataRoomDocument, deal, document, profile } from './db/schema';
 import { authSecretWasGenerated, dataPath, env } from './env.server';
 import { logger } from './logger.server';
 import { assertKey, storage } from './storage.server';
@@ -52,6 +52,8 @@ const STORED_FILE_KEYS: SQL[] = [
   sql`select ${profile.avatarKey} from ${profile}`,
   sql`select unnest(${deal.imageKeys}) from ${deal}`,
   sql`select ${deal.prospectusKey} from ${deal}`,
+  sql`select ${dataRoomDocument.storageKey} from ${dataRoomDocument}`,
+  sql`select ${accreditationRecord.letterKey} from ${accreditationRecord}`,
 ];
 
 /**

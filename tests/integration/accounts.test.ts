@@ -9,7 +9,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { action as loginAction } from '~/routes/auth/login';
 import { db } from '~/server/db/client.server';
 import { renderEmail } from '~/server/mail/templates.server';
-import { outboxEmail, profile, session, user } from '~/server/db/schema';
+import { accreditationRecord, outboxEmail, profile, session, user } from '~/server/db/schema';
+import { addMonthsToDay } from '~/server/domain/investments.server';
+import { lenderDay } from '~/lib/format';
 import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInRefusal } from '~/server/domain/accounts.server';
 import { getViewer } from '~/server/viewer.server';
 import { confirmationNeeded, requireRecentConfirmation } from '~/server/step-up.server';
@@ -117,11 +119,17 @@ describe('sign-up', () => {
     expect(
       (await signUp('flags@example.com', { isInvestor: 'on', accredited: 'yes', isAdmin: 'on', is_admin: 'true' })).status,
     ).toBe(200);
-    expect((await profileOf('flags@example.com'))?.profile).toMatchObject({
+    const created = await profileOf('flags@example.com');
+    expect(created?.profile).toMatchObject({
       isAdmin: false,
       isInvestor: true,
       isAccredited: true,
     });
+    // The self-certification is the investor's accreditation record for 12 months (product §11).
+    const records = await db().select().from(accreditationRecord).where(eq(accreditationRecord.investorId, created!.profile.userId));
+    expect(records).toEqual([
+      expect.objectContaining({ method: 'self_certified', establishedOn: lenderDay(), expiresOn: addMonthsToDay(lenderDay(), 12) }),
+    ]);
 
     const refused = await signUp('unsure@example.com', { isInvestor: 'on', accredited: 'unsure' });
     expect(refused.status).toBe(400);

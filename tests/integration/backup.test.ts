@@ -93,6 +93,8 @@ function dealInput(title: string, extra: Partial<DealFormInput> = {}): DealFormI
     status: 'Active',
     keepImages: [],
     removeProspectus: false,
+    investmentStep: 1000,
+    lienPosition: 'first',
     ...extra,
   };
 }

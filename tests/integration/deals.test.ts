@@ -36,6 +36,7 @@ beforeAll(async () => {
         termMonths: 12,
         interestRate: 10,
         minimumInvestment: 25_000,
+        amountToRaise: 1_000_000,
         status,
         createdAt,
       })

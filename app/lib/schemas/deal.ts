@@ -40,7 +40,20 @@ const number = (message: string, min: number, max: number, int = false) =>
     .refine((n) => !int || Number.isInteger(n), 'Please enter a whole number');
 const optionalNumber = (min: number, max: number) => z.number({ error: 'Please enter a number' }).min(min).max(max).optional();
 
-export const dealFormSchema = z.object({
+/** A deed of trust's lien position (issue "Investing"). */
+export const LIEN_POSITIONS = ['first', 'second'] as const;
+/** The step of amounts when the lender sets none (issue "Investing"): $1,000. */
+export const DEFAULT_INVESTMENT_STEP = 1000;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
+    .optional();
+
+export const dealFormSchema = z
+  .object({
   title: required('Property name is required').pipe(z.string().max(200, 'Property name must be at most 200 characters')),
   location: required('Address is required').pipe(z.string().max(300, 'Address must be at most 300 characters')),
   description: required('Description is required').pipe(z.string().max(10_000, 'Description must be at most 10,000 characters')),
@@ -58,6 +71,38 @@ export const dealFormSchema = z.object({
   /** Existing images to keep (their storage keys), in order. */
   keepImages: z.array(z.string().max(200)).max(DEAL_MAX_IMAGES).default([]),
   removeProspectus: z.boolean().default(false),
-});
+  /** What investors are asked for; the loan amount when left empty. */
+  amountToRaise: z
+    .number({ error: 'Please enter a whole number of dollars' })
+    .int('Please enter a whole number of dollars')
+    .min(1, 'Must be at least 1')
+    .max(10_000_000_000, 'Must be at most 10,000,000,000')
+    .optional(),
+  investmentStep: z
+    .number({ error: 'Please enter a whole number of dollars' })
+    .int('Please enter a whole number of dollars')
+    .min(1, 'Must be at least 1')
+    .max(10_000_000, 'Must be at most 10,000,000')
+    .default(DEFAULT_INVESTMENT_STEP),
+  lienPosition: z.enum(LIEN_POSITIONS).default('first'),
+  loanPurpose: optionalText(2_000, 'The loan purpose'),
+  borrowerExperience: optionalText(2_000, 'The borrower experience'),
+  exitStrategy: optionalText(2_000, 'The exit strategy'),
+  riskFactors: optionalText(5_000, 'The risk factors'),
+  })
+  .superRefine((d, ctx) => {
+    if (d.minimumInvestment < d.investmentStep || d.minimumInvestment % d.investmentStep !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minimumInvestment'],
+        message: `The investment minimum must be a multiple of the step ($${d.investmentStep.toLocaleString('en-US')})`,
+      });
+    if ((d.amountToRaise ?? d.loanAmount) < d.minimumInvestment)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amountToRaise'],
+        message: 'The amount to raise must be at least the investment minimum',
+      });
+  });
 
 export type DealFormInput = z.infer<typeof dealFormSchema>;

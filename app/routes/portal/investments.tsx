@@ -11,6 +11,7 @@ import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
 import { INVESTOR_SUMMARY_SIZE } from '~/lib/deals';
 import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/deals.server';
+import { COMMITMENT_NOTIFICATION_TITLES } from '~/server/domain/investments.server';
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { parseFields, readForm } from '~/server/forms.server';
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
   const [top, notifications] = await Promise.all([
     listDeals(viewer.id, { filter: 'all', page: 1, pageSize: INVESTOR_SUMMARY_SIZE, followedFirst: true }),
-    listNotifications(viewer.id, INTEREST_NOTIFICATION_TITLES, 5),
+    listNotifications(viewer.id, [...INTEREST_NOTIFICATION_TITLES, ...COMMITMENT_NOTIFICATION_TITLES], 5),
   ]);
   return {
     deals: top.deals,

@@ -208,6 +208,19 @@ export const deal = pgTable(
     termMonths: integer('term_months').notNull(),
     interestRate: numeric('interest_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     minimumInvestment: bigint('minimum_investment', { mode: 'number' }).notNull(),
+    /** What the lender raises from investors for this deed of trust (issue "Investing"). */
+    amountToRaise: bigint('amount_to_raise', { mode: 'number' }).notNull(),
+    /** Amounts are whole multiples of this (default $1,000); the minimum is one too. */
+    investmentStep: bigint('investment_step', { mode: 'number' }).notNull().default(1000),
+    lienPosition: text('lien_position', { enum: ['first', 'second'] })
+      .notNull()
+      .default('first'),
+    /** The loan as the lender describes it to investors (plain text). */
+    loanPurpose: text('loan_purpose'),
+    borrowerExperience: text('borrower_experience'),
+    exitStrategy: text('exit_strategy'),
+    /** One risk factor per line (plain text). */
+    riskFactors: text('risk_factors').notNull().default(''),
     sponsor: text('sponsor'),
     imageKeys: text('image_keys')
       .array()
@@ -232,6 +245,11 @@ export const deal = pgTable(
       sql`(coalesce(${t.title}, '') || ' ' || coalesce(${t.location}, '') || ' ' || coalesce(${t.sponsor}, '') || ' ' || coalesce(${t.type}, '')) gin_trgm_ops`,
     ),
     check('deal_status_check', sql`${t.status} in ('Active', 'Closed')`),
+    check('deal_lien_position_check', sql`${t.lienPosition} in ('first', 'second')`),
+    check(
+      'deal_investment_check',
+      sql`${t.investmentStep} > 0 and ${t.minimumInvestment} > 0 and ${t.minimumInvestment} % ${t.investmentStep} = 0 and ${t.amountToRaise} >= ${t.minimumInvestment}`,
+    ),
   ],
 );
 
@@ -249,6 +267,149 @@ export const dealInterest = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('deal_interest_user_deal_idx').on(t.userId, t.dealId), index('deal_interest_deal_idx').on(t.dealId)],
+);
+
+// ---------------------------------------------------------------- investing (issue "Investing")
+
+/**
+ * An investor's non-binding amount on a deal (a soft commitment), whole dollars. At most one
+ * open commitment (indicated, waitlisted, confirmed, funded) per investor and deal; withdrawn
+ * and declined ones stay as history. `queuedAt` orders the waitlist (order of arrival).
+ */
+export const softCommitment = pgTable(
+  'soft_commitment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deal.id, { onDelete: 'cascade' }),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** One of COMMITMENT_STATUSES (app/lib/investing.ts). */
+    status: text('status', { enum: ['indicated', 'waitlisted', 'confirmed', 'funded', 'declined', 'withdrawn'] }).notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff's note with the last status change. */
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('soft_commitment_open_idx')
+      .on(t.dealId, t.investorId)
+      .where(sql`${t.status} in ('indicated', 'waitlisted', 'confirmed', 'funded')`),
+    index('soft_commitment_deal_idx').on(t.dealId, t.status, t.queuedAt),
+    index('soft_commitment_investor_idx').on(t.investorId, t.createdAt.desc().nullsFirst()),
+    check('soft_commitment_amount_check', sql`${t.amount} > 0`),
+    check(
+      'soft_commitment_status_check',
+      sql`${t.status} in ('indicated', 'waitlisted', 'confirmed', 'funded', 'declined', 'withdrawn')`,
+    ),
+  ],
+);
+
+/**
+ * The Nevada suitability statement an investor signs for a deal before their first amount on it
+ * (NAC 645B, the Division of Mortgage Lending's form): the text they saw, their answers, when and
+ * from where. One per investor and deal.
+ */
+export const suitabilityStatement = pgTable(
+  'suitability_statement',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deal.id, { onDelete: 'cascade' }),
+    formVersion: text('form_version').notNull(),
+    formText: text('form_text').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    clientIp: text('client_ip'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('suitability_statement_investor_deal_idx').on(t.investorId, t.dealId)],
+);
+
+/**
+ * How an investor's accreditation was established, when and until when. A letter uploaded by the
+ * investor (a private file, like loan documents) waits for staff (`verifiedAt` null, no
+ * `expiresOn`); the investor's current record is the newest one verified. Reminders are sent 30
+ * and 7 days before `expiresOn`.
+ */
+export const accreditationRecord = pgTable(
+  'accreditation_record',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** One of ACCREDITATION_METHODS (app/lib/investing.ts). */
+    method: text('method', { enum: ['self_certified', 'professional_letter', 'lender_verified'] }).notNull(),
+    /** 'YYYY-MM-DD' in the lender's zone. */
+    establishedOn: text('established_on').notNull(),
+    expiresOn: text('expires_on'),
+    letterKey: text('letter_key').unique(),
+    letterFileName: text('letter_file_name'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedBy: text('verified_by').references(() => user.id, { onDelete: 'set null' }),
+    reminded30At: timestamp('reminded_30_at', { withTimezone: true }),
+    reminded7At: timestamp('reminded_7_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('accreditation_record_investor_idx').on(t.investorId, t.createdAt.desc().nullsFirst()),
+    index('accreditation_record_expiry_idx').on(t.expiresOn),
+    check('accreditation_record_method_check', sql`${t.method} in ('self_certified', 'professional_letter', 'lender_verified')`),
+  ],
+);
+
+/** Where a data-room document may be seen: by investors, or by the lender's staff only. */
+export const DATA_ROOM_AUDIENCES = ['investors', 'staff'] as const;
+
+/** A document of a deal's data room (appraisal, title report, prospectus, disclosure, photos …). */
+export const dataRoomDocument = pgTable(
+  'data_room_document',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deal.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    audience: text('audience', { enum: DATA_ROOM_AUDIENCES }).notNull().default('investors'),
+    storageKey: text('storage_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** Bytes. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_room_document_deal_idx').on(t.dealId, t.createdAt),
+    check('data_room_document_audience_check', sql`${t.audience} in ('investors', 'staff')`),
+  ],
+);
+
+/** An investor's acknowledgement that a deal's data room is confidential: once per deal. */
+export const dataRoomAcknowledgement = pgTable(
+  'data_room_acknowledgement',
+  {
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deal.id, { onDelete: 'cascade' }),
+    statementVersion: text('statement_version').notNull(),
+    clientIp: text('client_ip'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.investorId, t.dealId] })],
 );
 
 /**

@@ -46,6 +46,7 @@ export async function seedDemoContent(): Promise<number> {
       termMonths: d.termMonths,
       interestRate: d.interestRate,
       minimumInvestment: d.minimumInvestment,
+      amountToRaise: d.loanAmount,
       sponsor: d.sponsor,
       status: d.status,
       coordinatesLat: d.lat,

@@ -10,6 +10,7 @@ import { db, type Database, type Transaction } from '../db/client.server';
 import { profile, user } from '../db/schema';
 import { env } from '../env.server';
 import { queueEmail } from '../mail/outbox.server';
+import { recordSelfCertification } from './investments.server';
 import { borrowerColumns, investorColumns } from './profiles.server';
 
 /** Failed sign-ins for one account within `LOCKOUT_WINDOW_MINUTES` that lock it. */
@@ -35,6 +36,7 @@ export async function createSignUpProfile(tx: Transaction | Database, userId: st
     ...borrowerColumns(borrower ? input : { propertyTypes: [], propertyAddress: undefined, projectDescription: undefined }),
   };
   await tx.insert(profile).values(values);
+  if (investor && values.isAccredited) await recordSelfCertification(tx, userId);
   await queueEmail(tx, {
     to: env().NOTIFY_EMAIL,
     template: 'user-created',

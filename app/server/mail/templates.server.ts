@@ -319,6 +319,43 @@ const templates = {
       [['Reason', p.note]],
     );
   },
+  // ------------------------------------------------------------ investing (issue "Investing")
+  /** To the investor: their amount's status changed, or it moved on the waitlist. */
+  'commitment-investor'(p: Payload): RenderedEmail {
+    const rows: [string, unknown][] = [
+      ['Deal', p.dealTitle],
+      ['Amount', p.amount],
+      ['Status', p.status],
+    ];
+    const link = String(p.link);
+    const lines = [`Dear ${String(p.name)},`, String(p.message)];
+    return {
+      subject: `${String(p.subject)}: ${String(p.dealTitle)}`,
+      text: `${lines.join('\n\n')}\n\n${textRows(rows)}\n\nThe deal: ${link}\n`,
+      html: layout(String(p.subject), lines, rows, { href: link, label: 'View the deal' }),
+    };
+  },
+  /** To the lender (NOTIFY_EMAIL): an investor indicated, changed or withdrew an amount. */
+  'commitment-lender'(p: Payload): RenderedEmail {
+    const what = { new: 'indicated an amount', changed: 'changed their amount', withdrawn: 'withdrew their amount' }[
+      String(p.action) as 'new' | 'changed' | 'withdrawn'
+    ];
+    const rows: [string, unknown][] = [
+      ['Deal', p.dealTitle],
+      ['Investor', p.investorName],
+      ['Investor e-mail', p.investorEmail],
+      ['Amount', p.amount],
+      ...(p.previous ? ([['Before', p.previous]] as [string, unknown][]) : []),
+      ['Status', p.status],
+    ];
+    const link = String(p.link);
+    const line = `${String(p.investorName)} ${what ?? 'changed an amount'} in ${String(p.dealTitle)}.`;
+    return {
+      subject: `Amount ${p.action === 'withdrawn' ? 'withdrawn' : p.action === 'changed' ? 'changed' : 'indicated'}: ${String(p.investorName)} – ${String(p.dealTitle)}`,
+      text: `${line}\n\n${textRows(rows)}\n\nDemand for this deal: ${link}\n`,
+      html: layout('Investor amount', [line], rows, { href: link, label: 'View demand' }),
+    };
+  },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;
