@@ -2,12 +2,21 @@
 // Run one section with `npm run bench -- public`.
 import { benchAdmin } from './admin.mjs';
 import { benchDeals } from './deals.mjs';
+import { benchDemand } from './demand.mjs';
 import { benchDocuments } from './documents.mjs';
 import { benchLoans } from './loans.mjs';
 import { benchLoad } from './load.mjs';
 import { benchPublicPages } from './public-pages.mjs';
 
-const sections = { public: benchPublicPages, documents: benchDocuments, deals: benchDeals, admin: benchAdmin, loans: benchLoans, load: benchLoad };
+const sections = {
+  public: benchPublicPages,
+  documents: benchDocuments,
+  deals: benchDeals,
+  admin: benchAdmin,
+  loans: benchLoans,
+  demand: benchDemand,
+  load: benchLoad,
+};
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;

@@ -4,6 +4,7 @@
  * one event's change or detail in words, shared by the page and its CSV export.
  */
 import { z } from 'zod';
+import { dataRoomAudienceLabel, dataRoomKindLabel } from './data-room';
 import { COMMITMENT_STATUSES } from './investing';
 import { labelOf, LOAN_STAGES } from './loans';
 import { searchParam, pageParam } from './search-params';
@@ -24,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'account.verification_sent': 'Verification e-mail sent',
   'admin.password_changed': 'Password changed',
   'audit.exported': 'Audit log exported',
+  'demand.exported': 'Investor demand exported',
   'deal.created': 'Deal created',
   'deal.updated': 'Deal edited',
   'deal.deleted': 'Deal deleted',
@@ -38,6 +40,16 @@ export const AUDIT_ACTIONS = {
   'loan.message_sent': 'Message to borrower',
   'loan.note_added': 'Internal note added',
   'commitment.moved': 'Investor amount moved',
+  'accreditation.verified': 'Accreditation letter verified',
+  'accreditation.lender_checked': "Accreditation recorded (lender's check)",
+  'accreditation.rejected': 'Accreditation letter sent back',
+  'accreditation.letter_opened': 'Accreditation letter opened',
+  'accreditation.letter_downloaded': 'Accreditation letter downloaded',
+  'data-room.document_added': 'Data-room document added',
+  'data-room.document_renamed': 'Data-room document renamed',
+  'data-room.audience_changed': 'Data-room audience changed',
+  'data-room.document_removed': 'Data-room document removed',
+  'data-room.downloaded': 'Data-room document downloaded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -78,6 +90,18 @@ export function auditChange(e: { action: string; details: Record<string, unknown
   if (e.action.startsWith('loan.item_')) return String(d.item);
   if (e.action === 'commitment.moved')
     return `${String(d.amount ? `$${Number(d.amount).toLocaleString('en-US')} ` : '')}${labelOf(COMMITMENT_STATUSES, String(d.from))} → ${labelOf(COMMITMENT_STATUSES, String(d.to))}${d.note ? ` · “${String(d.note)}”` : ''}`;
+  if (e.action === 'data-room.document_renamed') return `“${String(d.from)}” → “${String(d.to)}”`;
+  if (e.action === 'data-room.audience_changed')
+    return `“${String(d.document)}”: ${dataRoomAudienceLabel(String(d.from))} → ${dataRoomAudienceLabel(String(d.to))}`;
+  if (e.action.startsWith('data-room.'))
+    return [
+      typeof d.document === 'string' ? `“${d.document}”` : null,
+      typeof d.kind === 'string' ? dataRoomKindLabel(d.kind) : null,
+      typeof d.audience === 'string' ? dataRoomAudienceLabel(d.audience) : null,
+      typeof d.clientIp === 'string' ? d.clientIp : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const parts = [
     typeof d.step === 'string' ? d.step : null,
     typeof d.reason === 'string' ? `“${d.reason}”` : null,
@@ -129,7 +153,12 @@ export function auditSubject(e: AuditRowNames): { label: string; href: string | 
     case 'audit':
       return { label: 'The audit log', href: null };
     case 'commitment':
-      return typeof e.details.deal === 'string' ? { label: `An amount in ${e.details.deal}`, href: null } : { label: 'An investor amount', href: null };
+      return typeof e.details.deal === 'string'
+        ? {
+            label: `An amount in ${e.details.deal}`,
+            href: typeof e.details.dealId === 'string' ? `/admin-dashboard/deals/${e.details.dealId}/investors` : null,
+          }
+        : { label: 'An investor amount', href: null };
     default:
       return { label: e.subjectType, href: null };
   }

@@ -54,18 +54,19 @@ export function formatMonthYear(value: Date | string): string {
   return format('month-year', { month: 'long', year: 'numeric' }).format(asDate(value));
 }
 
+// Calendar days are days, not moments: formatted in UTC, whatever the lender's zone. One
+// formatter each, made once (an export formats thousands of days).
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const calendarDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 /** 'Nov 23' of a calendar day given as 'YYYY-MM-DD' (a day, not a moment: no zone applies). */
 export function formatDay(isoDay: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
+  return dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /** 'Dec 15, 2026' of a calendar day given as 'YYYY-MM-DD' (a closing or expiry date). */
 export function formatCalendarDay(isoDay: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDay}T00:00:00Z`),
-  );
+  return calendarDayFormat.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /** The calendar day 'YYYY-MM-DD' that `value` (default now) falls on in the lender's zone. */

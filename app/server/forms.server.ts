@@ -136,7 +136,8 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
         if (!rules) fail(new Refused('invalid', FORM_MESSAGES.noFiles));
         return void stream.resume();
       }
-      if (!isText(field) || !isText(fileName)) {
+      // A part without a file name (not what browsers send, but anyone can) reads as ''.
+      if (!isText(field) || !isText(fileName ?? '')) {
         fail(new Refused('invalid', FORM_MESSAGES.text));
         return void stream.resume();
       }
@@ -145,8 +146,9 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
       // the parser goes on to the end of the body instead of waiting on a dead stream.
       const body = stream.iterator({ destroyOnReturn: false });
       jobs.push(
-        rules
-          .accept({ field, fileName, mimeType, stream: body }, form)
+        // Through a promise, so an `accept` that throws at once is a refusal, not a stuck request.
+        Promise.resolve()
+          .then(() => rules.accept({ field, fileName: fileName ?? '', mimeType, stream: body }, form))
           .then((result) => void (accepted[index] = result), fail)
           .finally(() => stream.resume()),
       );

@@ -1,8 +1,12 @@
 /**
- * Periodic housekeeping inside the server process: every hour, stored document files without a
- * row that are older than a day are removed (issue "Borrower portal": leftovers of uploads cut
- * off mid-way). Several processes may run it at once: deleting an orphan twice is harmless.
+ * Periodic housekeeping inside the server process, every hour:
+ * - stored document files without a row that are older than a day are removed (issue "Borrower
+ *   portal": leftovers of uploads cut off mid-way); deleting an orphan twice is harmless;
+ * - investors whose accreditation record lapses in 30 or 7 days are reminded (issue "Investing";
+ *   `sendAccreditationReminders`), each reminder claimed by the row it marks, so it goes once.
+ * Several processes may run them at once.
  */
+import { sendAccreditationReminders } from './domain/accreditation.server';
 import { sweepOrphanDocuments } from './domain/documents.server';
 import { logger } from './logger.server';
 
@@ -13,11 +17,18 @@ export function startHousekeeping() {
   let running: Promise<void> | undefined;
   const run = () => {
     if (running) return;
-    running = sweepOrphanDocuments()
+    const sweep = sweepOrphanDocuments()
       .then((removed) => {
         if (removed) logger.info({ removed }, 'removed orphaned document files');
       })
-      .catch((err) => logger.error({ err }, 'document sweep failed'))
+      .catch((err) => logger.error({ err }, 'document sweep failed'));
+    const reminders = sendAccreditationReminders()
+      .then((sent) => {
+        if (sent.thirtyDay || sent.sevenDay) logger.info(sent, 'sent accreditation reminders');
+      })
+      .catch((err) => logger.error({ err }, 'accreditation reminders failed'));
+    running = Promise.all([sweep, reminders])
+      .then(() => undefined)
       .finally(() => {
         running = undefined;
       });

@@ -19,6 +19,8 @@ export const USER_LIMITS = {
   upload: { max: 30, windowSeconds: 600 },
   /** A borrower's loan messages and term sheet answers (issue "The loan file"). */
   message: { max: 20, windowSeconds: 600 },
+  /** An investor's amounts, suitability statements and data room acknowledgements (issue "Investing"). */
+  amount: { max: 30, windowSeconds: 600 },
   /** Passwords or codes typed to confirm a sensitive action (issue "Security and scale"). */
   confirm: { max: 10, windowSeconds: 600 },
 } as const;

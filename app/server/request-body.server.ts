@@ -5,12 +5,13 @@
  * a client that disconnects fails the stream too. Route code reads bodies only through
  * `readForm` (forms.server.ts), which turns these errors into 413 and 400 answers.
  */
+import { DATA_ROOM_MAX_FILES } from '~/lib/data-room';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
 import { DEAL_IMAGE_MAX_BYTES, DEAL_MAX_IMAGES, DEAL_PROSPECTUS_MAX_BYTES } from '~/lib/schemas/deal';
 import { AVATAR_MAX_BYTES } from '~/lib/schemas/profile';
 import { documentMaxBytes } from './domain/documents.server';
 
-/** A form without files (every form but the three below): 64 KiB, bytes. */
+/** A form without files (every form but the uploads below): 64 KiB, bytes. */
 export const FORM_MAX_BYTES = 64 * 1024;
 
 /** Room for the multipart framing and text fields around the files of an upload, bytes. */
@@ -18,7 +19,7 @@ const FRAMING_BYTES = 64 * 1024;
 
 /**
  * The largest body `pathname` (React Router's `.data` suffix allowed) may carry, in bytes: the
- * file limits of the three routes that take files, FORM_MAX_BYTES for every other.
+ * file limits of the routes that take files, FORM_MAX_BYTES for every other.
  */
 export function bodyLimitFor(pathname: string): number {
   const path = pathname.replace(/\.data$/, '').replace(/\/$/, '');
@@ -27,6 +28,9 @@ export function bodyLimitFor(pathname: string): number {
   if (/^\/admin-dashboard\/deals\/(new|[^/]+\/edit)$/.test(path))
     return DEAL_MAX_IMAGES * DEAL_IMAGE_MAX_BYTES + DEAL_PROSPECTUS_MAX_BYTES + FRAMING_BYTES;
   if (path === '/dashboard/profile') return AVATAR_MAX_BYTES + FRAMING_BYTES;
+  if (path === '/dashboard/profile/accreditation-letter') return documentMaxBytes() + FRAMING_BYTES;
+  if (/^\/admin-dashboard\/deals\/[^/]+\/data-room$/.test(path))
+    return DATA_ROOM_MAX_FILES * (documentMaxBytes() + FRAMING_BYTES);
   return FORM_MAX_BYTES;
 }
 

@@ -1,8 +1,11 @@
 /**
  * The deal editor of the new-deal and edit-deal pages (product §5 deal form; decisions: deal
  * fields): property, amounts in whole dollars, LTV and ROI in percent, term in months, acreage,
- * coordinates, status, images (the first is the cover) and a PDF prospectus. Validated in the
- * browser with the server's schema; the page's action (saveDealAction) checks it all again.
+ * coordinates, status, the investing terms and the loan as investors read it (issue "Investing":
+ * amount to raise, investment step, lien position, loan purpose, borrower experience, exit
+ * strategy, risk factors one per line), images (the first is the cover) and a PDF prospectus.
+ * Validated in the browser with the server's schema; the page's action (saveDealAction) checks
+ * it all again, and its errors (the schema's cross-field rules included) show on the fields.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { useState } from 'react';
@@ -13,7 +16,15 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { FilePicker } from '~/components/ui/file-picker';
 import { dealImageUrl } from '~/lib/deals';
 import { parseForm } from '~/lib/parse-form';
-import { ADMIN_PROPERTY_TYPES, DEAL_IMAGE_MAX_BYTES, DEAL_PROSPECTUS_MAX_BYTES, dealFormSchema } from '~/lib/schemas/deal';
+import {
+  ADMIN_PROPERTY_TYPES,
+  DEAL_IMAGE_MAX_BYTES,
+  DEAL_PROSPECTUS_MAX_BYTES,
+  DEFAULT_INVESTMENT_STEP,
+  dealFormSchema,
+  LIEN_POSITION_CHOICES,
+  type LIEN_POSITIONS,
+} from '~/lib/schemas/deal';
 import type { ActionAnswer } from '~/lib/use-action-answer';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { cardClasses } from '~/components/ui/card';
@@ -37,7 +48,24 @@ export interface EditableDeal {
   status: 'Active' | 'Closed';
   imageKeys: string[];
   prospectusFileName: string | null;
+  /** Whole dollars; equal to the loan amount unless the lender set another. */
+  amountToRaise: number;
+  /** Whole dollars. */
+  investmentStep: number;
+  lienPosition: (typeof LIEN_POSITIONS)[number];
+  loanPurpose: string | null;
+  borrowerExperience: string | null;
+  exitStrategy: string | null;
+  /** One risk factor per line. */
+  riskFactors: string;
 }
+
+/** The text areas of the loan as investors read it: field, label, hint. */
+const STORY_FIELDS = [
+  { name: 'loanPurpose', label: 'Loan purpose', hint: 'What the loan pays for.' },
+  { name: 'borrowerExperience', label: 'Borrower experience', hint: 'The borrower’s track record with projects like this one.' },
+  { name: 'exitStrategy', label: 'Exit strategy', hint: 'How the loan will be repaid: a sale, a refinance …' },
+] as const;
 
 export function DealEditor({ deal }: { deal: EditableDeal | null }) {
   const actionData = useActionData<ActionAnswer>();
@@ -65,8 +93,16 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
           coordinatesLat: deal.coordinatesLat === null ? '' : String(deal.coordinatesLat),
           coordinatesLng: deal.coordinatesLng === null ? '' : String(deal.coordinatesLng),
           status: deal.status,
+          // Empty while it follows the loan amount, so a new loan amount moves it too.
+          amountToRaise: deal.amountToRaise === deal.loanAmount ? '' : String(deal.amountToRaise),
+          investmentStep: String(deal.investmentStep),
+          lienPosition: deal.lienPosition === 'second' ? 'second' : '',
+          loanPurpose: deal.loanPurpose ?? '',
+          borrowerExperience: deal.borrowerExperience ?? '',
+          exitStrategy: deal.exitStrategy ?? '',
+          riskFactors: deal.riskFactors,
         }
-      : { status: 'Active' },
+      : { status: 'Active', investmentStep: String(DEFAULT_INVESTMENT_STEP) },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData: fd }) => parseForm(fd, { schema: dealFormSchema }),
@@ -80,9 +116,21 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
       inputProps={{ ...getInputProps(f, { type: 'number' }), step, inputMode: 'decimal' }}
     />
   );
+  const loanAmount = typeof fields.loanAmount.value === 'string' ? fields.loanAmount.value : '';
+  const { type: _type, ...lienProps } = getInputProps(fields.lienPosition, { type: 'text' });
   return (
     <>
-      <PageHeader title={deal ? `Edit ${deal.title}` : 'Add New Deal'} subtitle="Fields marked with an asterisk are required." />
+      <PageHeader
+        title={deal ? `Edit ${deal.title}` : 'Add New Deal'}
+        subtitle="Fields marked with an asterisk are required."
+        actions={
+          deal ? (
+            <Link to={`/admin-dashboard/deals/${deal.id}/investors`} className={buttonClasses('secondary', 'md')}>
+              Investors and amounts
+            </Link>
+          ) : undefined
+        }
+      />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
         {kept.map((k) => (
           <input key={k} type="hidden" name="keepImages" value={k} />
@@ -141,6 +189,57 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
                 defaultValue: deal?.status === 'Closed' ? 'Closed' : '',
               } as never
             }
+          />
+        </section>
+        <section className={cardClasses('none', 'grid gap-5 p-6 sm:grid-cols-2')} aria-labelledby="deal-investing">
+          <div className="sm:col-span-2">
+            <h2 id="deal-investing" className="text-xl">
+              Investing
+            </h2>
+            <p className="mt-1 text-sm text-muted">
+              What investors are asked for, and the loan as they read it on the deal page.
+            </p>
+          </div>
+          <Field
+            label="Amount to raise (USD)"
+            hint="Leave empty to raise the loan amount."
+            errors={fields.amountToRaise.errors}
+            inputProps={{
+              ...getInputProps(fields.amountToRaise, { type: 'number' }),
+              step: '1',
+              inputMode: 'numeric',
+              placeholder: loanAmount || 'The loan amount',
+            }}
+          />
+          <Field
+            label="Investment step (USD)"
+            hint="Amounts go in whole multiples of it; the minimum is one too."
+            errors={fields.investmentStep.errors}
+            inputProps={{ ...getInputProps(fields.investmentStep, { type: 'number' }), step: '1', inputMode: 'numeric' }}
+          />
+          <SelectField
+            label="Lien position"
+            placeholder={LIEN_POSITION_CHOICES[0].label}
+            options={LIEN_POSITION_CHOICES.slice(1)}
+            errors={fields.lienPosition.errors}
+            selectProps={lienProps}
+          />
+          {STORY_FIELDS.map(({ name, label, hint }) => (
+            <TextareaField
+              key={name}
+              className="sm:col-span-2"
+              label={label}
+              hint={hint}
+              errors={fields[name].errors}
+              textareaProps={{ ...getTextareaProps(fields[name]), rows: 3, className: 'min-h-24' }}
+            />
+          ))}
+          <TextareaField
+            className="sm:col-span-2"
+            label="Risk factors"
+            hint="One per line; investors read them as a list."
+            errors={fields.riskFactors.errors}
+            textareaProps={{ ...getTextareaProps(fields.riskFactors), rows: 4 }}
           />
         </section>
         <section className={cardClasses('none', 'grid gap-5 p-6')}>

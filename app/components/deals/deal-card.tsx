@@ -1,12 +1,13 @@
 /**
- * A deal card (product §2 Our Deals): image, location, type, acreage | loan amount | LTV, status
- * badge, 'Following' badge, the follow button on Active deals, and 'View Details'.
+ * A deal card (product §2 Our Deals; issue "Investing": the figures an investor compares): image,
+ * location, type, rate, term, LTV and minimum investment, status badge, 'Following' badge, the
+ * follow button on Active deals, and 'View Details'.
  */
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { FollowButton } from './follow-button';
 import { dealImageUrl } from '~/lib/deals';
-import { acres, percent, usd } from '~/lib/format';
+import { months, percent, usd } from '~/lib/format';
 import { cn } from '~/lib/cn';
 import { cardClasses } from '~/components/ui/card';
 
@@ -15,9 +16,10 @@ export interface DealCardData {
   title: string;
   location: string;
   type: string | null;
-  acreage: number | null;
-  loanAmount: number;
   ltv: number;
+  interestRate: number;
+  termMonths: number;
+  minimumInvestment: number;
   status: 'Active' | 'Closed';
   imageKeys: string[];
   following: boolean;
@@ -67,9 +69,21 @@ export function DealCard({ deal, canFollow }: { deal: DealCardData; canFollow: b
           {deal.title}
         </h3>
         {deal.type && <p className="mt-1 text-sm font-medium text-brass-700">{deal.type}</p>}
-        <p className="mt-3 text-sm text-ink">
-          {[acres(deal.acreage), usd(deal.loanAmount), `${percent(deal.ltv)} LTV`].filter(Boolean).join(' | ')}
-        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          {(
+            [
+              ['Rate', percent(deal.interestRate)],
+              ['Term', months(deal.termMonths)],
+              ['LTV', percent(deal.ltv)],
+              ['Minimum', usd(deal.minimumInvestment)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-muted">{label}</dt>
+              <dd className="font-semibold text-navy-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
         <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
           <Link
             to={`/deal/${deal.id}`}

@@ -42,6 +42,10 @@ const optionalNumber = (min: number, max: number) => z.number({ error: 'Please e
 
 /** A deed of trust's lien position (issue "Investing"). */
 export const LIEN_POSITIONS = ['first', 'second'] as const;
+export const LIEN_POSITION_CHOICES = [
+  { value: 'first', label: 'First lien' },
+  { value: 'second', label: 'Second lien' },
+] as const satisfies readonly { value: (typeof LIEN_POSITIONS)[number]; label: string }[];
 /** The step of amounts when the lender sets none (issue "Investing"): $1,000. */
 export const DEFAULT_INVESTMENT_STEP = 1000;
 

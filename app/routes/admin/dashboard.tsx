@@ -2,11 +2,13 @@
  * /admin-dashboard (product §2 Admin Dashboard): Total Users, Active Deals, Contact Inquiries and
  * Recent Activity (inquiries of the last 7 days); the 5 newest users and inquiries with 'View
  * All Inquiries & Reply'; quick actions; a chart of sign-ups and inquiries per week over the last
- * 12 weeks. Admins only.
+ * 12 weeks; and demand across the newest Active deals against their raise (issue "Investing"),
+ * a chart with its table. Admins only.
  */
 import { Activity, Building2, MessageSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
+import { DemandChart } from '~/components/admin/demand-chart';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
@@ -141,6 +143,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Stat label="Recent Activity" value={totals.recentInquiries} icon={Activity} />
       </div>
       <LoansByStage stages={loaderData.loanStages} />
+      <section aria-labelledby="demand" className={cardClasses('none', 'mt-6 p-6')}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="demand" className="text-xl">
+            Demand on Active deals
+          </h2>
+          <Link
+            to="/admin-dashboard/deals?status=Active"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-800 hover:underline"
+          >
+            Manage deals
+          </Link>
+        </div>
+        <p className="mt-1 text-sm text-muted">Funded, confirmed and indicated amounts against each deal's amount to raise.</p>
+        <DemandChart deals={loaderData.demand} activeDeals={totals.activeDeals} />
+      </section>
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <section aria-labelledby="recent-users" className={card}>
           <h2 id="recent-users" className="text-xl">

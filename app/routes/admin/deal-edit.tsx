@@ -1,20 +1,26 @@
 /**
- * /admin-dashboard/deals/{id}/edit (product §2 Admin area, §5 deal form): the deal editor with
- * the deal's values, its images and its prospectus. A missing or deleted deal is a 404. Admins
- * only, in the loader and in the action.
+ * /admin-dashboard/deals/{id}/edit (product §2 Admin area, §5 deal form; issue "Investing"): the
+ * deal editor with the deal's values, its images and its prospectus, and below it the deal's
+ * data room (every document, staff-only ones included; its forms post to
+ * /admin-dashboard/deals/{id}/data-room). A missing or deleted deal is a 404. Admins only, in the
+ * loader and in the action.
  */
 import { data } from 'react-router';
 import type { Route } from './+types/deal-edit';
+import { DataRoomManager } from '~/components/admin/data-room-manager';
 import { DealEditor } from '~/components/admin/deal-editor';
 import { saveDealAction } from '~/server/actions/save-deal.server';
 import { dealForEdit } from '~/server/domain/admin-deals.server';
+import { staffDataRoom } from '~/server/domain/data-room.server';
+import { documentMaxBytes } from '~/server/domain/documents.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const deal = await dealForEdit(params.id);
   if (!deal) throw data('Deal Not Found', { status: 404 });
-  return { deal };
+  const dataRoom = (await staffDataRoom(deal.id)).map((d) => ({ ...d, createdAt: d.createdAt.toISOString() }));
+  return { deal, dataRoom, maxBytes: documentMaxBytes() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -24,7 +30,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditDeal({ loaderData }: Route.ComponentProps) {
-  return <DealEditor key={loaderData.deal.id} deal={loaderData.deal} />;
+  const { deal, dataRoom, maxBytes } = loaderData;
+  return (
+    <div className="grid gap-8">
+      <div>
+        <DealEditor key={deal.id} deal={deal} />
+      </div>
+      <DataRoomManager dealId={deal.id} documents={dataRoom} maxBytes={maxBytes} />
+    </div>
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [

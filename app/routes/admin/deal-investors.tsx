@@ -1,10 +1,208 @@
-/** Placeholder: being written (issue "Investing"). */
-import { data } from 'react-router';
+/**
+ * /admin-dashboard/deals/{id}/investors, the demand of one deal (issue "Investing"; docs/product.md
+ * §11): the totals against the raise (Funded, Confirmed, Indicated; the waitlist apart), every
+ * amount with its investor, status, suitability and accreditation, filtered by status, 50 a
+ * page, each with 'Move to…' (the moves STAFF_MOVES allows, with a note); the waitlist in line;
+ * the followers; and 'Export CSV' (the export route). A missing or deleted deal is a 404.
+ * Admins only, in the loader and in the action.
+ */
+import { Pencil, Users } from 'lucide-react';
+import { data, Link } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/deal-investors';
+import { DemandAmountsTable } from '~/components/admin/demand-amounts';
+import { DemandExportForm } from '~/components/admin/demand-export';
+import { DemandFollowersTable } from '~/components/admin/demand-followers';
+import { DemandTotalsCard } from '~/components/admin/demand-totals';
+import { DemandWaitlistCard } from '~/components/admin/demand-waitlist';
+import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
+import { BackLink } from '~/components/loans/loan-header';
+import { Badge } from '~/components/ui/badge';
+import { buttonClasses } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { FilterPills, Pager, pillClasses } from '~/components/ui/pager';
+import { count, usd } from '~/lib/format';
+import { COMMITMENT_STATUSES, commitmentLabel, STAFF_MOVES, type CommitmentStatus } from '~/lib/investing';
+import { oneOfParam, pageParam, parseSearch } from '~/lib/search-params';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { DEMAND_PAGE_SIZE, dealDemand, MOVE_NOTE_MAX, moveDealCommitment } from '~/server/domain/demand.server';
+import { parseFields, readForm } from '~/server/forms.server';
+import { requireAdmin } from '~/server/guards.server';
+import { confirmationNeeded } from '~/server/step-up.server';
+import { toastHeaders } from '~/server/toast.server';
 
-export function loader() {
-  return data(null, { status: 404 });
+const STATUS_VALUES = COMMITMENT_STATUSES.map((s) => s.value) as [CommitmentStatus, ...CommitmentStatus[]];
+const demandQuery = z.object({
+  status: oneOfParam(STATUS_VALUES),
+  view: oneOfParam(['followers']),
+  page: pageParam,
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin({ request, context });
+  const { status, view, page } = parseSearch(new URL(request.url), demandQuery);
+  const [demand, confirm] = await Promise.all([
+    dealDemand(params.id, { page, status, view: view ?? 'amounts' }),
+    confirmationNeeded(admin),
+  ]);
+  if (!demand) throw data('Deal Not Found', { status: 404 });
+  return { ...demand, status, view: view ?? 'amounts', confirmationNeeded: confirm, noteMax: MOVE_NOTE_MAX };
 }
 
-export default function DealInvestors() {
-  return null;
+/** Every status a staff move can reach (Confirmed, Funded, Declined). */
+const MOVE_TARGETS = [...new Set(Object.values(STAFF_MOVES).flat())] as [CommitmentStatus, ...CommitmentStatus[]];
+const demandIntent = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('move'),
+    id: z.string().max(100),
+    to: z.enum(MOVE_TARGETS),
+    // The domain says what is too long, in words.
+    note: z.string().max(10_000).optional(),
+  }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin({ request, context });
+  return answerRefusals(async () => {
+    const fields = parseFields(await readForm(request), demandIntent);
+    const moved = await moveDealCommitment(admin, params.id, { commitmentId: fields.id, to: fields.to, note: fields.note ?? '' });
+    // A flash toast: with a status filter the row leaves the list on revalidation.
+    const toast = {
+      type: 'success' as const,
+      title: `Moved to ${commitmentLabel(fields.to)}`,
+      description: `${moved.name}, ${usd(moved.amount)}`,
+    };
+    return answer({ ok: true }, { headers: await toastHeaders(toast) });
+  });
 }
+
+type LoaderData = Route.ComponentProps['loaderData'];
+
+/** Amounts or followers: two links, the current one marked. */
+function ViewSwitch({ view, amounts, followers }: { view: LoaderData['view']; amounts: number; followers: number }) {
+  return (
+    <nav aria-label="Lists" className="flex flex-wrap gap-2">
+      <Link to="?" aria-current={view === 'amounts' ? 'page' : undefined} className={pillClasses(view === 'amounts')}>
+        Amounts ({count(amounts)})
+      </Link>
+      <Link
+        to="?view=followers"
+        aria-current={view === 'followers' ? 'page' : undefined}
+        className={pillClasses(view === 'followers')}
+      >
+        Followers ({count(followers)})
+      </Link>
+    </nav>
+  );
+}
+
+function AmountsList({ loaderData }: { loaderData: LoaderData }) {
+  const { amounts, totals, status } = loaderData;
+  if (!amounts) return null;
+  const all = COMMITMENT_STATUSES.reduce((n, s) => n + totals.byStatus[s.value].count, 0);
+  return (
+    <>
+      <div className="mt-4">
+        <FilterPills
+          label="Status"
+          name="status"
+          options={COMMITMENT_STATUSES.map((s) => ({
+            value: s.value,
+            label: `${s.label} (${count(totals.byStatus[s.value].count)})`,
+          }))}
+          current={status}
+        />
+      </div>
+      <div className="mt-4">
+        {amounts.rows.length === 0 ? (
+          <EmptyState
+            icon={Users}
+            title={all === 0 ? 'No amounts indicated yet.' : `No ${commitmentLabel(status ?? '').toLowerCase()} amounts.`}
+          >
+            {all === 0 && 'Amounts appear here as investors indicate them on the deal page.'}
+          </EmptyState>
+        ) : (
+          <DemandAmountsTable
+            rows={amounts.rows}
+            label={status ? `${commitmentLabel(status)} amounts` : 'Amounts'}
+            noteMax={loaderData.noteMax}
+          />
+        )}
+      </div>
+      <div className="mt-6">
+        <Pager
+          page={amounts.page}
+          pageCount={amounts.pageCount}
+          total={amounts.total}
+          pageSize={DEMAND_PAGE_SIZE}
+          noun="amounts"
+        />
+      </div>
+    </>
+  );
+}
+
+function FollowersList({ followers }: { followers: LoaderData['followers'] }) {
+  if (!followers) return null;
+  return (
+    <>
+      <div className="mt-4">
+        {followers.rows.length === 0 ? (
+          <EmptyState icon={Users} title="No one follows this deal yet." />
+        ) : (
+          <DemandFollowersTable rows={followers.rows} />
+        )}
+      </div>
+      <div className="mt-6">
+        <Pager
+          page={followers.page}
+          pageCount={followers.pageCount}
+          total={followers.total}
+          pageSize={DEMAND_PAGE_SIZE}
+          noun="followers"
+        />
+      </div>
+    </>
+  );
+}
+
+export default function DealInvestors({ loaderData }: Route.ComponentProps) {
+  const { deal, totals, waitlist, followerCount, view } = loaderData;
+  const amountCount = COMMITMENT_STATUSES.reduce((n, s) => n + totals.byStatus[s.value].count, 0);
+  return (
+    <>
+      <BackLink to="/admin-dashboard/deals" label="Manage Deals" />
+      <PageHeader
+        title={`Investors in ${deal.title}`}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={deal.status === 'Active' ? 'success' : 'neutral'}>{deal.status}</Badge>
+            <span>
+              Raise {usd(deal.amountToRaise)} · minimum {usd(deal.minimumInvestment)} · steps of {usd(deal.investmentStep)}
+            </span>
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            <Link to={`/admin-dashboard/deals/${deal.id}/edit`} className={buttonClasses('ghost')}>
+              <Pencil aria-hidden className="size-4" /> Edit deal
+            </Link>
+            <DemandExportForm dealId={deal.id} confirm={loaderData.confirmationNeeded} />
+          </div>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <DemandTotalsCard deal={deal} totals={totals} />
+        <DemandWaitlistCard rows={waitlist} total={totals.byStatus.waitlisted.count} />
+      </div>
+      <Card className="mt-6" aria-label="Investor lists">
+        <ViewSwitch view={view} amounts={amountCount} followers={followerCount} />
+        {view === 'amounts' ? <AmountsList loaderData={loaderData} /> : <FollowersList followers={loaderData.followers} />}
+      </Card>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: loaded ? `Investors in ${loaded.deal.title} | Ormsby Lending Admin` : 'Deal not found | Ormsby Lending Admin' },
+];

@@ -4,7 +4,8 @@
  * the URL and computed by the database (with JavaScript a filter applies as it is ticked; the
  * 'Apply filters' button serves without). Delete asks the spec's confirmation, removes the row at
  * once (back if the delete fails) and offers 'Undo'. New and edited deals have their own pages
- * (deal-new.tsx, deal-edit.tsx). Admins only, in the loader and in the action.
+ * (deal-new.tsx, deal-edit.tsx); each deal links to its investors (deal-investors.tsx) with what
+ * counts against its raise (issue "Investing"). Admins only, in the loader and in the action.
  */
 import { Building2, Pencil, Plus, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -27,6 +28,7 @@ import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { useHydrated } from '~/lib/use-hydrated';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/admin-deals.server';
+import { demandOfDeals } from '~/server/domain/demand.server';
 import { parseFields, readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 
@@ -42,7 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const { q, status: statuses, propertyType: types, duration: durations, page } = parseSearch(new URL(request.url), listQuery);
   const list = await adminListDeals({ q, statuses, types, durations, page });
-  return { ...list, q, statuses, types, durations };
+  // The page's deals' demand against their raise (issue "Investing"), in one query.
+  const demand = await demandOfDeals(list.deals.map((d) => d.id));
+  return { ...list, q, statuses, types, durations, demand };
 }
 
 const dealIntent = z.discriminatedUnion('intent', [
@@ -72,7 +76,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps['loaderData']['deals'][number];
 
-function DealRow({ d, onDelete }: { d: Row; onDelete: (row: Row) => void }) {
+type Demand = Route.ComponentProps['loaderData']['demand'][string];
+
+/** The deal's counted amounts against its raise, linked to its demand page (issue "Investing"). */
+function DemandLink({ d, demand }: { d: Row; demand: Demand | undefined }) {
+  const counted = demand ? demand.funded + demand.confirmed + demand.indicated : 0;
+  return (
+    <Link
+      to={`/admin-dashboard/deals/${d.id}/investors`}
+      className="inline-flex min-h-11 flex-col justify-center text-navy-800 hover:underline sm:min-h-0"
+    >
+      <span className="sr-only">Investors in {d.title}: </span>
+      <span className="font-medium">{usd(counted)}</span>
+      {demand && <span className="text-xs text-muted">of {usd(demand.amountToRaise)}</span>}
+    </Link>
+  );
+}
+
+function DealRow({ d, demand, onDelete }: { d: Row; demand: Demand | undefined; onDelete: (row: Row) => void }) {
   return (
     <tr className="border-t border-line">
       <td className="py-3 pr-4">
@@ -103,6 +124,9 @@ function DealRow({ d, onDelete }: { d: Row; onDelete: (row: Row) => void }) {
       <td className="py-3 pr-4 text-sm whitespace-nowrap">{d.termMonths} months</td>
       <td className="py-3 pr-4 text-sm">
         <Badge tone={d.status === 'Active' ? 'success' : 'neutral'}>{d.status}</Badge>
+      </td>
+      <td className="py-3 pr-4 text-sm whitespace-nowrap">
+        <DemandLink d={d} demand={demand} />
       </td>
       <td className="py-3 text-right whitespace-nowrap">
         <Link to={`/admin-dashboard/deals/${d.id}/edit`} className={iconButtonClasses()}>
@@ -228,7 +252,7 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
           </div>
         ) : (
           <div className="mt-6">
-            <Table label="Deals" minWidth={860}>
+            <Table label="Deals" minWidth={960}>
               <thead>
                 <tr>
                   <Th>Deal</Th>
@@ -238,6 +262,7 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
                   <Th>ROI</Th>
                   <Th>Duration</Th>
                   <Th>Status</Th>
+                  <Th>Investors</Th>
                   <Th>
                     <span className="sr-only">Actions</span>
                   </Th>
@@ -247,7 +272,7 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
                 {list.deals
                   .filter((d) => d.id !== hiddenId)
                   .map((d) => (
-                    <DealRow key={d.id} d={d} onDelete={remove} />
+                    <DealRow key={d.id} d={d} demand={list.demand[d.id]} onDelete={remove} />
                   ))}
               </tbody>
             </Table>

@@ -3,8 +3,9 @@
  * with search (name, e-mail), the user-type filter, 15 a page; an expanded row loads that
  * user's documents (open PDFs and images inline, or download, through the authorised route)
  * and deal interests, and its account forms (disable, enable, grant or remove admin, password
- * reset, verification e-mail; issue "Security and scale"). Admins only, checked here and in the
- * details route.
+ * reset, verification e-mail; issue "Security and scale"); for an investor, the accreditation
+ * records with their letters and the forms that verify a letter, record the lender's own check or
+ * send a letter back (issue "Investing"). Admins only, checked here and in the details route.
  */
 import { ChevronDown, Download, Eye, Loader2, Users as UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -28,6 +29,10 @@ import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 import { AccountActions, type AccountView } from '~/components/admin/account-actions';
 import { accountAdminAction } from '~/server/actions/account-admin.server';
+import { AccreditationActions } from '~/components/admin/accreditation-actions';
+import { accreditationAdminAction } from '~/server/actions/accreditation.server';
+import type { AccreditationOverview } from '~/server/domain/accreditation.server';
+import { isAccreditationIntent } from '~/lib/schemas/accreditation';
 import { answerRefusals } from '~/server/answers.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
@@ -53,7 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  return answerRefusals(async () => accountAdminAction(request, requestInfo(context).clientIp, admin, await readForm(request)));
+  return answerRefusals(async () => {
+    const form = await readForm(request);
+    const { clientIp } = requestInfo(context);
+    // The accreditation forms have their own intents; the account forms parse theirs.
+    return isAccreditationIntent(form.get('intent'))
+      ? accreditationAdminAction(clientIp, admin, form)
+      : accountAdminAction(request, clientIp, admin, form);
+  });
 }
 
 /** Spec §6: the admin list's labels. */
@@ -72,6 +84,7 @@ interface Details {
   documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
   interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
   loans: { reference: string | null; stage: string; loanAmount: number | null; submittedAt: string | null }[];
+  accreditation: AccreditationOverview | null;
 }
 
 function UserDetails({ userId }: { userId: string }) {
@@ -85,7 +98,7 @@ function UserDetails({ userId }: { userId: string }) {
         <Loader2 aria-hidden className="size-4 animate-spin" /> Loading documents and interests…
       </p>
     );
-  const { account, self, confirmationNeeded, answers, documents, interests, loans } = fetcher.data;
+  const { account, self, confirmationNeeded, answers, documents, interests, loans, accreditation } = fetcher.data;
   const previewable = (mime: string) => /^(application\/pdf|image\/(png|jpeg))/.test(mime);
   const rows = [
     ...(answers.isInvestor ? investorAnswerRows(answers) : []),
@@ -94,6 +107,7 @@ function UserDetails({ userId }: { userId: string }) {
   return (
     <div className="grid gap-6 py-4 lg:grid-cols-2">
       <AccountActions userId={userId} account={account} self={self} confirmationNeeded={confirmationNeeded} />
+      {accreditation && <AccreditationActions userId={userId} email={account.email} accreditation={accreditation} />}
       <section className="lg:col-span-2">
         <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Sign-up answers</h3>
         {rows.length === 0 ? (

@@ -3,7 +3,9 @@
  * card; basic info, investment profile (investors) and borrower preferences (borrowers), each
  * with view and edit modes; notification preferences (saved); security: a reset e-mail, change
  * password and 'Logout All Devices'; the real last sign-in time; two-step verification and 'Where
- * you're signed in' (issue "Security and scale"). Each card posts its own intent
+ * you're signed in' (issue "Security and scale"); for investors, the Accreditation card (issue
+ * "Investing": the record, letters under review, and a letter upload, which posts to
+ * /dashboard/profile/accreditation-letter). Each other card posts its own intent
  * to the action (app/server/actions/profile.server.ts), which checks the session and the role
  * itself and changes only the caller's own profile.
  */
@@ -15,6 +17,9 @@ import { NotificationPreferences } from '~/components/profile/notification-prefe
 import { ProfileCard } from '~/components/profile/profile-card';
 import { SecuritySettings } from '~/components/profile/security-settings';
 import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
+import { AccreditationCard } from '~/components/account/accreditation-card';
+import { accreditationOf } from '~/server/domain/accreditation.server';
+import { documentMaxBytes } from '~/server/domain/documents.server';
 import { listSessions } from '~/server/domain/sessions.server';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { keepActionHeaders } from '~/lib/route-headers';
@@ -27,7 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'any');
   const profile = await getProfile(viewer.id);
   if (!profile) throw redirect('/');
-  return { profile, twoFactorEnabled: viewer.twoFactorEnabled, sessions: await listSessions(viewer.id, viewer.sessionId) };
+  return {
+    profile,
+    twoFactorEnabled: viewer.twoFactorEnabled,
+    sessions: await listSessions(viewer.id, viewer.sessionId),
+    accreditation: profile.isInvestor ? await accreditationCard(viewer.id) : null,
+    letterMaxBytes: documentMaxBytes(),
+  };
+}
+
+/** The investor's records as the Accreditation card shows them (staff's e-mail left out). */
+async function accreditationCard(investorId: string) {
+  const { today, current, records } = await accreditationOf(investorId);
+  return { today, current, records: records.map(({ verifiedByEmail: _staff, ...r }) => r) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return profileAction(request, requestInfo(context), viewer);
 }
 
-export default function ProfilePage({ loaderData: { profile, twoFactorEnabled, sessions } }: Route.ComponentProps) {
+export default function ProfilePage({
+  loaderData: { profile, twoFactorEnabled, sessions, accreditation, letterMaxBytes },
+}: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Profile" subtitle="Your details, preferences and security settings." />
@@ -44,6 +63,7 @@ export default function ProfilePage({ loaderData: { profile, twoFactorEnabled, s
         <div className="grid min-w-0 gap-6">
           <BasicInfo profile={profile} />
           {profile.isInvestor && <InvestmentProfile profile={profile} />}
+          {accreditation && <AccreditationCard accreditation={accreditation} maxBytes={letterMaxBytes} />}
           {profile.isBorrower && <BorrowerPreferences profile={profile} />}
           <NotificationPreferences profile={profile} />
           <SecuritySettings profile={profile} />

@@ -1,35 +1,125 @@
 /**
- * /deal/{id} (product §2 Deal detail; product decisions): signed-in investors and admins. Project
- * Overview, Investment Details, Key Metrics, the 'Development Partner' card, the image gallery,
- * a map of the coordinates, the follow button and 'Download Prospectus' (Active), or a disabled
- * 'Deal Closed' (Closed). A missing or malformed id: 'Deal Not Found', HTTP 404.
+ * /deal/{id} (product §2 Deal detail; issue "Investing", product §11): signed-in investors and
+ * admins. Built around an investor's questions: the key figures first (rate, term, LTV, lien
+ * position, minimum, amount to raise, and how much of it is indicated), then the property
+ * (gallery, map or its designed fallback, description), the loan (purpose, amount, borrower
+ * experience, exit strategy, sponsor), the risk factors and the data room; beside them the
+ * investor's panel: follow ('Express Interest', as the spec has it), the suitability statement,
+ * the amount and its status, the prospectus. Each fact once. The action takes what an investor
+ * does here: acknowledge the data room, sign the statement, indicate, change or withdraw an
+ * amount. A missing or malformed id: 'Deal Not Found', HTTP 404.
  */
 import { ArrowLeft, Building2, Download, FileX, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { data, Link } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/deal';
 import { StatusBadge } from '~/components/deals/deal-card';
+import { DataRoom } from '~/components/deals/data-room';
 import { DealMap } from '~/components/deals/deal-map';
 import { FollowButton } from '~/components/deals/follow-button';
+import { InvestPanel } from '~/components/deals/invest-panel';
 import { BrandMark } from '~/components/layout/brand';
 import { buttonClasses } from '~/components/ui/button';
+import { cardClasses } from '~/components/ui/card';
+import { cn } from '~/lib/cn';
 import { dealImageUrl } from '~/lib/deals';
 import { acres, months, percent, usd } from '~/lib/format';
-import { cn } from '~/lib/cn';
+import { labelOf } from '~/lib/loans';
+import { keepActionHeaders } from '~/lib/route-headers';
+import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
+import { requestInfo } from '~/load-context';
+import { answer, answerRefusals } from '~/server/answers.server';
+import { investorDataRoom } from '~/server/domain/data-room.server';
 import { getDeal } from '~/server/domain/deals.server';
+import {
+  acknowledgeDataRoom,
+  dealSubscription,
+  indicateAmount,
+  investorPosition,
+  signSuitability,
+  withdrawAmount,
+} from '~/server/domain/investments.server';
 import { env } from '~/server/env.server';
+import { NotFound } from '~/server/errors.server';
+import { parseFields, readForm } from '~/server/forms.server';
 import { requireDealViewer } from '~/server/guards.server';
-import { cardClasses } from '~/components/ui/card';
+import { limitUserAction } from '~/server/rate-limit.server';
+import { toastHeaders } from '~/server/toast.server';
+
+export const headers = keepActionHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
   const deal = await getDeal(viewer.id, params.id);
-  if (!deal) return data({ deal: null, canFollow: false, tileUrl: '' }, { status: 404 });
+  if (!deal) return data({ found: false as const, tileUrl: '' }, { status: 404 });
+  const [subscription, position, room] = await Promise.all([
+    dealSubscription(deal.id),
+    viewer.isInvestor ? investorPosition(viewer.id, deal.id) : null,
+    investorDataRoom(deal.id),
+  ]);
+  // The documents' names reach an investor only once they have acknowledged the data room.
+  const open = viewer.isAdmin || Boolean(position?.acknowledgedAt);
   return {
+    found: true as const,
     deal,
+    subscription,
+    position,
+    dataRoom: { documents: open ? room : null, count: room.length },
     canFollow: viewer.isInvestor,
     tileUrl: env().MAP_TILE_URL,
   };
+}
+
+const checkbox = z
+  .literal('on')
+  .optional()
+  .transform((v) => v === 'on');
+const intents = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('acknowledge') }),
+  z.object({
+    intent: z.literal('suitability'),
+    netWorthOver250k: checkbox,
+    incomeOver70k: checkbox,
+    withinConcentrationLimit: checkbox,
+    understandsRisks: checkbox,
+    signature: z.string().max(300).default(''),
+  }),
+  z.object({ intent: z.literal('indicate'), amount: z.string().trim().max(20) }),
+  z.object({ intent: z.literal('withdraw'), commitmentId: z.string().max(100) }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireDealViewer({ request, context });
+  return answerRefusals(async () => {
+    const fields = parseFields(await readForm(request), intents);
+    if (!viewer.isInvestor) throw new NotFound('This deal does not exist.', 'Deal Not Found');
+    await limitUserAction('amount', viewer.id);
+    const ip = requestInfo(context).clientIp;
+    // Flash toasts: the form that asked is replaced once the page reloads.
+    const done = async (title: string, description?: string) =>
+      answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title, description }) });
+    switch (fields.intent) {
+      case 'acknowledge':
+        await acknowledgeDataRoom(viewer, params.id, ip);
+        return done('Data room opened');
+      case 'suitability': {
+        const { intent: _intent, ...answers } = fields;
+        await signSuitability(viewer, params.id, answers, ip);
+        return done('Suitability statement signed', 'You can now indicate an amount.');
+      }
+      case 'indicate': {
+        const amount = /^\d{1,15}$/.test(fields.amount.replace(/[,$\s]/g, '')) ? Number(fields.amount.replace(/[,$\s]/g, '')) : NaN;
+        const result = await indicateAmount(viewer, params.id, amount);
+        return result.status === 'indicated'
+          ? done('Amount indicated', `${usd(result.amount)}: we will be in touch before it becomes binding.`)
+          : done('You are on the waitlist', `${usd(result.amount)}: the raise is fully subscribed. We will tell you when room opens.`);
+      }
+      case 'withdraw':
+        await withdrawAmount(viewer, fields.commitmentId);
+        return done('Amount withdrawn');
+    }
+  });
 }
 
 function TopBar() {
@@ -48,26 +138,73 @@ function TopBar() {
   );
 }
 
-function Facts({ title, items }: { title: string; items: [string, string | null][] }) {
+/** One labelled figure of the key figures band. */
+function Figure({ label, value, large }: { label: string; value: string; large?: boolean }) {
   return (
-    <section className={cardClasses('none', 'p-6')}>
-      <h2 className="text-xl">{title}</h2>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-        {items.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-sm text-muted">{label}</dt>
-            <dd className="mt-0.5 text-lg font-semibold text-navy-900">{value ?? '—'}</dd>
-          </div>
-        ))}
-      </dl>
+    <div className={large ? 'col-span-2 sm:col-span-1' : undefined}>
+      <dt className="text-sm text-navy-200">{label}</dt>
+      <dd className={cn('font-serif text-white', large ? 'text-4xl text-brass-300' : 'text-2xl')}>{value}</dd>
+    </div>
+  );
+}
+
+/** A section of the deal's story: a card with its heading. */
+function Part({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={cardClasses('none', 'p-6')}>
+      <h2 id={id} className="text-xl">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
 
+function Facts({ items }: { items: [string, string | null | undefined][] }) {
+  const shown = items.filter(([, v]) => v);
+  if (!shown.length) return null;
+  return (
+    <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+      {shown.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-muted">{label}</dt>
+          <dd className="mt-0.5 whitespace-pre-line text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+
+/** Where the property is when the map cannot show it: the address, a link to a map, the coordinates. */
+function LocationFallback({ location, lat, lng }: { location: string; lat: number | null; lng: number | null }) {
+  const query = lat !== null && lng !== null ? `${lat},${lng}` : location;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-4 rounded-xl border border-dashed border-navy-200 bg-navy-50/60 p-5">
+      <MapPin aria-hidden className="size-8 shrink-0 text-brass-600" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-navy-900">{location}</p>
+        {lat !== null && lng !== null && (
+          <p className="text-sm text-muted">
+            {lat.toFixed(4)}, {lng.toFixed(4)}
+          </p>
+        )}
+      </div>
+      <a
+        href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`}
+        className="inline-flex min-h-11 items-center text-sm font-semibold text-navy-800 underline underline-offset-4"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
+        Open in a map<span className="sr-only"> (opens a new tab)</span>
+      </a>
+    </div>
+  );
+}
+
 export default function DealDetail({ loaderData }: Route.ComponentProps) {
-  const { deal, canFollow, tileUrl } = loaderData;
   const [shown, setShown] = useState(0);
-  if (!deal)
+  if (!loaderData.found)
     return (
       <>
         <TopBar />
@@ -81,8 +218,15 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
         </section>
       </>
     );
+  const { deal, subscription, position, dataRoom, canFollow, tileUrl } = loaderData;
   const active = deal.status === 'Active';
   const images = deal.imageKeys;
+  const raisedPercent = Math.min(100, Math.round((subscription.counted / deal.amountToRaise) * 100));
+  const full = subscription.counted >= deal.amountToRaise || subscription.waiting > 0;
+  const risks = deal.riskFactors
+    .split('\n')
+    .map((r) => r.trim())
+    .filter(Boolean);
   return (
     <>
       <TopBar />
@@ -99,113 +243,153 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
           <MapPin aria-hidden className="size-4" /> {deal.location}
         </p>
 
+        {/* The figures an investor reads first, each once. */}
+        <section aria-label="Key figures" className="mt-8 rounded-[var(--radius-card)] bg-navy-950 p-6 text-white sm:p-8">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3 lg:grid-cols-6">
+            <Figure label="Interest Rate" value={percent(deal.interestRate)} large />
+            <Figure label="Term" value={months(deal.termMonths)} />
+            <Figure label="Loan-to-Value" value={percent(deal.ltv)} />
+            <Figure label="Lien Position" value={labelOf(LIEN_POSITION_CHOICES, deal.lienPosition)} />
+            <Figure label="Minimum Investment" value={usd(deal.minimumInvestment)} />
+            <Figure label="Amount to Raise" value={usd(deal.amountToRaise)} />
+          </dl>
+          <div className="mt-6">
+            <div
+              className="h-2 overflow-hidden rounded-full bg-navy-800"
+              role="progressbar"
+              aria-label="Indicated so far"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={raisedPercent}
+            >
+              <div className="h-full rounded-full bg-brass-400" style={{ width: `${raisedPercent}%` }} />
+            </div>
+            <p className="mt-2 text-sm text-navy-100">
+              {usd(subscription.counted)} indicated of {usd(deal.amountToRaise)} ({raisedPercent}%)
+              {full && active ? ' · Fully subscribed: new amounts join the waitlist' : ''}
+            </p>
+          </div>
+        </section>
+
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {/* content-start: the column does not stretch its rows to the aside's height (no gaps). */}
           <div className="grid min-w-0 content-start gap-6">
-            {images.length > 0 ? (
-              <section aria-label="Gallery">
-                <div className="aspect-[16/10] overflow-hidden rounded-[var(--radius-card)] bg-navy-100">
-                  <img
-                    src={dealImageUrl(images[shown]!)}
-                    alt={`${deal.title}, view ${shown + 1} of ${images.length}`}
-                    className="h-full w-full object-cover"
-                    width={1024}
-                    height={640}
-                  />
+            <Part id="property" title="The property">
+              {images.length > 0 ? (
+                <div className="mt-4" role="region" aria-label="Gallery">
+                  <div className="aspect-[16/10] overflow-hidden rounded-xl bg-navy-100">
+                    <img
+                      src={dealImageUrl(images[shown]!)}
+                      alt={`${deal.title}, view ${shown + 1} of ${images.length}`}
+                      className="h-full w-full object-cover"
+                      width={1024}
+                      height={640}
+                    />
+                  </div>
+                  {images.length > 1 && (
+                    <ul className="mt-3 flex flex-wrap gap-3">
+                      {images.map((key, i) => (
+                        <li key={key}>
+                          <button
+                            type="button"
+                            onClick={() => setShown(i)}
+                            aria-pressed={i === shown}
+                            className={cn('block overflow-hidden rounded-lg ring-2', i === shown ? 'ring-brass-500' : 'ring-transparent')}
+                          >
+                            <img
+                              src={dealImageUrl(key)}
+                              alt={`Show view ${i + 1}`}
+                              className="h-16 w-24 object-cover"
+                              width={96}
+                              height={64}
+                              loading="lazy"
+                            />
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
-                {images.length > 1 && (
-                  <ul className="mt-3 flex gap-3">
-                    {images.map((key, i) => (
-                      <li key={key}>
-                        <button
-                          type="button"
-                          onClick={() => setShown(i)}
-                          aria-pressed={i === shown}
-                          className={cn(
-                            'block overflow-hidden rounded-lg ring-2',
-                            i === shown ? 'ring-brass-500' : 'ring-transparent',
-                          )}
-                        >
-                          <img
-                            src={dealImageUrl(key)}
-                            alt={`Show view ${i + 1}`}
-                            className="h-16 w-24 object-cover"
-                            width={96}
-                            height={64}
-                            loading="lazy"
-                          />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            ) : (
-              <div className="flex aspect-[16/10] items-center justify-center rounded-[var(--radius-card)] bg-navy-100">
-                <Building2 aria-hidden className="size-16 text-navy-300" />
-              </div>
-            )}
-            <section className={cardClasses('none', 'p-6')}>
-              <h2 className="text-xl">Project Overview</h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-ink">
+              ) : (
+                <div className="mt-4 flex aspect-[16/10] items-center justify-center rounded-xl bg-navy-100">
+                  <Building2 aria-hidden className="size-16 text-navy-300" />
+                </div>
+              )}
+              <p className="mt-5 leading-relaxed whitespace-pre-line text-ink">
                 {deal.description?.trim() || 'No description available for this project.'}
               </p>
-            </section>
-            {deal.coordinatesLat !== null && deal.coordinatesLng !== null && (
-              <DealMap lat={deal.coordinatesLat} lng={deal.coordinatesLng} title={deal.title} tileUrl={tileUrl} />
-            )}
+              <Facts items={[['Property Size', acres(deal.acreage)]]} />
+              {deal.coordinatesLat !== null && deal.coordinatesLng !== null ? (
+                <DealMap
+                  lat={deal.coordinatesLat}
+                  lng={deal.coordinatesLng}
+                  title={deal.title}
+                  tileUrl={tileUrl}
+                  fallback={<LocationFallback location={deal.location} lat={deal.coordinatesLat} lng={deal.coordinatesLng} />}
+                />
+              ) : (
+                <LocationFallback location={deal.location} lat={null} lng={null} />
+              )}
+            </Part>
+            <Part id="loan" title="The loan">
+              <Facts
+                items={[
+                  ['Loan Amount', usd(deal.loanAmount)],
+                  ['Purpose', deal.loanPurpose],
+                  ['Borrower Experience', deal.borrowerExperience],
+                  ['Exit Strategy', deal.exitStrategy],
+                  ['Development Partner', deal.sponsor],
+                ]}
+              />
+            </Part>
+            <Part id="risks" title="Risk factors">
+              {risks.length ? (
+                <ul className="mt-4 list-disc space-y-2 pl-5 text-ink">
+                  {risks.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-3 text-sm text-muted">
+                  Every trust deed carries risk: the borrower may default and the property may sell for less than the loan. Ask us
+                  about this deal's risks before you indicate an amount.
+                </p>
+              )}
+            </Part>
+            <DataRoom dealId={deal.id} documents={dataRoom.documents} count={dataRoom.count} canAcknowledge={canFollow} />
           </div>
 
-          <aside className="grid h-fit gap-6">
-            {/* The figures an investor reads first, each once (issue "Solid ground" 15). */}
-            <section aria-label="Key figures" className="rounded-[var(--radius-card)] bg-navy-950 p-6 text-white">
-              <dl className="grid grid-cols-2 gap-x-6 gap-y-5">
-                <div className="col-span-2">
-                  <dt className="text-sm text-navy-200">Interest Rate</dt>
-                  <dd className="font-serif text-5xl text-brass-300">{percent(deal.interestRate)}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-navy-200">Loan Amount</dt>
-                  <dd className="font-serif text-2xl text-white">{usd(deal.loanAmount)}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-navy-200">Term</dt>
-                  <dd className="font-serif text-2xl text-white">{months(deal.termMonths)}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-navy-200">Loan-to-Value</dt>
-                  <dd className="font-serif text-2xl text-white">{percent(deal.ltv)}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-navy-200">Investment minimum</dt>
-                  <dd className="font-serif text-2xl text-white">{usd(deal.minimumInvestment)}</dd>
-                </div>
-              </dl>
-              <div className="mt-6 grid gap-3">
-                {canFollow && <FollowButton dealId={deal.id} dealTitle={deal.title} following={deal.following} active={active} />}
-                {!canFollow && !active && (
-                  <button type="button" disabled className={buttonClasses('secondary', 'md')}>
-                    Deal Closed
-                  </button>
-                )}
-                {deal.hasProspectus ? (
-                  <a href={`/deals/${deal.id}/prospectus`} className={buttonClasses('inverse', 'md')}>
-                    <Download aria-hidden className="size-4" /> Download Prospectus
-                  </a>
-                ) : (
-                  <button type="button" disabled className={buttonClasses('inverse', 'md')}>
-                    Prospectus coming soon
-                  </button>
-                )}
-              </div>
-            </section>
-            <Facts title="Investment Details" items={[['Property Size', acres(deal.acreage)]]} />
-            {deal.sponsor && (
-              <section className={cardClasses('none', 'p-6')}>
-                <h2 className="text-xl">Development Partner</h2>
-                <p className="mt-2 text-lg font-semibold text-navy-900">{deal.sponsor}</p>
-              </section>
+          <aside className="grid h-fit gap-6 lg:sticky lg:top-6">
+            {position && (
+              <InvestPanel
+                position={position}
+                deal={{
+                  id: deal.id,
+                  title: deal.title,
+                  active,
+                  minimumInvestment: deal.minimumInvestment,
+                  investmentStep: deal.investmentStep,
+                  full,
+                }}
+              />
             )}
+            <section aria-label="Follow and prospectus" className={cardClasses('none', 'grid gap-3 p-6')}>
+              {canFollow && <FollowButton dealId={deal.id} dealTitle={deal.title} following={deal.following} active={active} />}
+              {!canFollow && !active && (
+                <button type="button" disabled className={buttonClasses('secondary', 'md')}>
+                  Deal Closed
+                </button>
+              )}
+              {deal.hasProspectus ? (
+                <a href={`/deals/${deal.id}/prospectus`} className={buttonClasses('secondary', 'md')}>
+                  <Download aria-hidden className="size-4" /> Download Prospectus
+                </a>
+              ) : (
+                <button type="button" disabled className={buttonClasses('secondary', 'md')}>
+                  Prospectus coming soon
+                </button>
+              )}
+            </section>
           </aside>
         </div>
       </section>
@@ -214,6 +398,6 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.deal?.title ?? 'Deal Not Found'} | Ormsby Lending` },
+  { title: `${data?.found ? data.deal.title : 'Deal Not Found'} | Ormsby Lending` },
   { name: 'robots', content: 'noindex' },
 ];

@@ -1,7 +1,9 @@
 /**
  * Demo content for an empty database (SEED_DEMO=true): twelve realistic deals in Nevada and
  * California. Amounts in whole dollars, LTV and rates in percent, terms in months, acreage in
- * acres. `image` names a file in `demo-images/`.
+ * acres. `image` names a file in `demo-images/`. Each deal also tells investors its lien
+ * position, the loan's purpose, the borrower's experience, the exit strategy and its risk
+ * factors (issue "Investing").
  */
 export interface DemoDeal {
   title: string;
@@ -19,6 +21,12 @@ export interface DemoDeal {
   lat: number;
   lng: number;
   images: string[];
+  lienPosition: 'first' | 'second';
+  loanPurpose: string;
+  borrowerExperience: string;
+  exitStrategy: string;
+  /** Two to four, each one line. */
+  riskFactors: string[];
 }
 
 export const demoDeals: DemoDeal[] = [
@@ -39,6 +47,17 @@ export const demoDeals: DemoDeal[] = [
     lat: 39.4699,
     lng: -119.7805,
     images: ['deal-residential-1.webp', 'deal-residential-2.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Vertical construction of the last eight homes in the subdivision, released in draws against completed work.',
+    borrowerExperience:
+      'High Desert Homebuilders has built more than 140 homes in Washoe County since 2014, including the first two phases of this subdivision.',
+    exitStrategy:
+      'Repayment from home sales; four of the eight homes are already under contract, and release prices repay the loan by the sixth sale.',
+    riskFactors: [
+      'Construction costs may rise above the budget; the loan carries a 5% contingency.',
+      'Slower sales in the Reno market would lengthen the hold and the interest paid from the reserve.',
+      'Buyers under contract may cancel before closing.',
+    ],
   },
   {
     title: 'Carson Street Mixed-Use',
@@ -57,6 +76,16 @@ export const demoDeals: DemoDeal[] = [
     lat: 39.1638,
     lng: -119.7674,
     images: ['deal-mixed-1.webp', 'deal-mixed-2.webp'],
+    lienPosition: 'second',
+    loanPurpose:
+      "Acquisition and light renovation of a downtown retail and apartment building, behind a bank's first deed of trust.",
+    borrowerExperience: 'Capitol Row Partners owns and manages eleven mixed-use buildings in Carson City and Reno.',
+    exitStrategy: 'Refinance of both liens into one agency loan once the vacant retail suite is leased and rents are stabilised.',
+    riskFactors: [
+      "This is a second deed of trust: the bank's first loan is repaid before this one in a foreclosure.",
+      'The refinance depends on leasing the third retail suite.',
+      'A rise in interest rates could reduce the refinance amount.',
+    ],
   },
   {
     title: 'Summerlin Fix & Flip Portfolio',
@@ -75,6 +104,14 @@ export const demoDeals: DemoDeal[] = [
     lat: 36.1699,
     lng: -115.3207,
     images: ['deal-residential-3.webp', 'deal-residential-1.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Purchase of four single-family homes and a documented renovation budget released in draws after inspection.',
+    borrowerExperience: 'Red Rock Renovations has completed 38 renovations in the Las Vegas valley over the last five years.',
+    exitStrategy: 'Sale of each renovated home; a partial release is paid as each one sells.',
+    riskFactors: [
+      'Renovations may take longer or cost more than planned.',
+      'Home prices in Summerlin may soften before the homes are sold.',
+    ],
   },
   {
     title: 'Sparks Industrial Flex',
@@ -93,6 +130,15 @@ export const demoDeals: DemoDeal[] = [
     lat: 39.5349,
     lng: -119.7527,
     images: ['deal-commercial-1.webp', 'deal-commercial-2.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Refinance of a maturing bank note on a 92%-leased flex-industrial building.',
+    borrowerExperience: 'Truckee Meadows Industrial has owned and operated industrial property in northern Nevada for 20 years.',
+    exitStrategy: 'Sale of the building; the sponsor is marketing it to investors, with a refinance as the fallback.',
+    riskFactors: [
+      'The sale may take longer than the 24-month term.',
+      "Two tenants' leases expire during the term.",
+      'Industrial vacancy in the region could rise.',
+    ],
   },
   {
     title: 'Sacramento Midtown Lofts',
@@ -111,6 +157,16 @@ export const demoDeals: DemoDeal[] = [
     lat: 38.5733,
     lng: -121.4795,
     images: ['deal-residential-2.webp', 'deal-mixed-2.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Bridge financing while the sponsor completes unit turns and stabilises rents.',
+    borrowerExperience:
+      'Capital Corridor Living manages 600 apartments in the Sacramento region and has stabilised four similar buildings.',
+    exitStrategy: 'Agency refinance once occupancy reaches 90% for three months.',
+    riskFactors: [
+      'Rents may not rise as planned, which would lower the refinance amount.',
+      'Local rent rules may limit increases on occupied units.',
+      'Unit turns may take longer than scheduled.',
+    ],
   },
   {
     title: 'Henderson Retail Plaza',
@@ -129,6 +185,15 @@ export const demoDeals: DemoDeal[] = [
     lat: 36.0395,
     lng: -114.9817,
     images: ['deal-commercial-2.webp', 'deal-commercial-1.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Façade upgrade and tenant improvements for two vacant pads at a grocery-anchored centre.',
+    borrowerExperience: 'Silver State Retail Group owns six neighbourhood centres in Clark County.',
+    exitStrategy: 'Refinance with a life-company lender once the two pads are leased and open.',
+    riskFactors: [
+      'The letters of intent for the two pads are not binding leases.',
+      "The grocer's lease allows it to leave in year four.",
+      'Higher rates could reduce the refinance amount.',
+    ],
   },
   {
     title: 'Truckee River Land Assemblage',
@@ -147,6 +212,15 @@ export const demoDeals: DemoDeal[] = [
     lat: 39.5182,
     lng: -119.9888,
     images: ['deal-land-1.webp', 'deal-land-2.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Acquisition of three contiguous riverside parcels while the sponsor pursues a tentative map.',
+    borrowerExperience: 'Sierra Gateway Land Co. has entitled and sold four residential sites in Washoe County.',
+    exitStrategy: 'Sale of the entitled land to a homebuilder, or a refinance into a construction loan.',
+    riskFactors: [
+      'Land produces no income: interest is paid from a reserve and by the sponsor.',
+      'The tentative map may be delayed or denied.',
+      'Land values move more than those of built property.',
+    ],
   },
   {
     title: 'Fresno Self Storage Expansion',
@@ -165,6 +239,14 @@ export const demoDeals: DemoDeal[] = [
     lat: 36.7378,
     lng: -119.7871,
     images: ['deal-commercial-1.webp', 'deal-land-1.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Construction of 180 climate-controlled units added to an operating storage facility.',
+    borrowerExperience: 'Central Valley Storage Partners operates nine storage facilities in the Central Valley.',
+    exitStrategy: 'Refinance with a bank once the new units reach 80% occupancy.',
+    riskFactors: [
+      'Construction may take longer or cost more than planned.',
+      'The new units may fill more slowly than projected.',
+    ],
   },
   {
     title: 'Lake Tahoe Cabin Renovation',
@@ -183,6 +265,12 @@ export const demoDeals: DemoDeal[] = [
     lat: 38.9399,
     lng: -119.9772,
     images: ['deal-residential-3.webp', 'deal-land-2.webp'],
+    lienPosition: 'second',
+    loanPurpose:
+      "Renovation of a four-bedroom cabin near Heavenly Village for resale, behind the purchase lender's first deed of trust.",
+    borrowerExperience: 'Alpine Crest Builders has completed eleven similar projects in the Tahoe basin.',
+    exitStrategy: 'Sale of the renovated cabin (completed: the loan repaid at month 8).',
+    riskFactors: ['This was a second deed of trust behind the purchase loan.', 'Winter weather could delay the work.'],
   },
   {
     title: 'Minden Office Conversion',
@@ -201,6 +289,14 @@ export const demoDeals: DemoDeal[] = [
     lat: 38.9541,
     lng: -119.7657,
     images: ['deal-commercial-2.webp', 'deal-mixed-1.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Conversion of a vacant two-story office building into medical suites.',
+    borrowerExperience: 'Carson Valley Commercial has converted and sold five commercial buildings in Douglas County.',
+    exitStrategy: 'Sale to an owner-user (completed: the loan repaid at month 14).',
+    riskFactors: [
+      'Medical tenants need specialised improvements that may cost more than planned.',
+      'A sale to an owner-user may take time to find.',
+    ],
   },
   {
     title: 'Roseville Townhome Infill',
@@ -219,6 +315,11 @@ export const demoDeals: DemoDeal[] = [
     lat: 38.7521,
     lng: -121.288,
     images: ['deal-residential-2.webp', 'deal-residential-1.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Vertical construction of twelve townhomes on a fully entitled infill site.',
+    borrowerExperience: 'Placer Urban Homes has built over 200 townhomes in Placer County.',
+    exitStrategy: 'Sale of the townhomes (completed: all sold and the loan repaid ahead of term).',
+    riskFactors: ['Construction costs may rise above the budget.', 'Sales may slow if mortgage rates rise.'],
   },
   {
     title: 'Elko Mobile Home Park',
@@ -237,5 +338,14 @@ export const demoDeals: DemoDeal[] = [
     lat: 40.8324,
     lng: -115.7631,
     images: ['deal-land-2.webp', 'deal-mixed-2.webp'],
+    lienPosition: 'first',
+    loanPurpose: 'Acquisition of a 64-pad mobile home park with an on-site convenience store.',
+    borrowerExperience: 'Great Basin Communities owns five manufactured-housing communities in rural Nevada.',
+    exitStrategy: 'Refinance with a long-term lender once vacant pads are filled and utilities are submetered.',
+    riskFactors: [
+      "Elko's economy depends on mining, and a downturn could raise vacancies.",
+      'Infilling pads needs new homes, which may be slow to arrive.',
+      'Submetering may take longer than planned.',
+    ],
   },
 ];

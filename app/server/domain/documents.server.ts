@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME, DOCUMENT_TITLE_MAX, defaultTitle, extensionOf, type DocumentExtension } from '~/lib/documents';
 import { holdOffBackups } from '../backup.server';
 import { db } from '../db/client.server';
-import { document } from '../db/schema';
+import { accreditationRecord, dataRoomDocument, document } from '../db/schema';
 import { env } from '../env.server';
 import { logger } from '../logger.server';
 import { queueEmail } from '../mail/outbox.server';
@@ -65,13 +65,27 @@ export const UPLOAD_MESSAGES = {
 
 const TITLE_FAILED = 'Failed to update document title';
 
-/** @throws Refused when `fileName` is empty, too long, or holds a path or control characters. */
-export function checkFileName(fileName: string): DocumentExtension {
+/**
+ * Which files an upload takes, when not every DOCUMENT_EXTENSIONS (an accreditation letter takes
+ * no plain text), and the sentence its type refusals end with.
+ */
+export interface AcceptedTypes {
+  extensions: readonly DocumentExtension[];
+  /** e.g. 'Upload a PDF, Word document, JPEG or PNG file.' */
+  advice: string;
+}
+
+/**
+ * @throws Refused when `fileName` is empty, too long, or holds a path or control characters, or
+ *   its extension is not one of `types` (default: DOCUMENT_EXTENSIONS).
+ */
+export function checkFileName(fileName: string, types?: AcceptedTypes): DocumentExtension {
   // eslint-disable-next-line no-control-regex
   if (!fileName || fileName.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(fileName) || fileName.startsWith('.'))
     throw refuse('invalid', UPLOAD_MESSAGES.name);
   const ext = extensionOf(fileName);
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) throw refuse('unsupported', UPLOAD_MESSAGES.type);
+  if (!((types?.extensions ?? DOCUMENT_EXTENSIONS) as readonly string[]).includes(ext))
+    throw refuse('unsupported', types ? `This file type is not accepted. ${types.advice}` : UPLOAD_MESSAGES.type);
   return ext as DocumentExtension;
 }
 
@@ -81,7 +95,7 @@ export function checkFileName(fileName: string): DocumentExtension {
  * only after the first bytes are judged.
  * @throws Refused from the iteration.
  */
-async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtension, limit: number) {
+async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtension, limit: number, types?: AcceptedTypes) {
   let total = 0;
   let head: Buffer[] = [];
   let headBytes = 0;
@@ -95,7 +109,7 @@ async function* inspect(source: AsyncIterable<Uint8Array>, ext: DocumentExtensio
       const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
       if (detected || bytes.includes(0) || MARKUP.test(text)) throw refuse('unsupported', UPLOAD_MESSAGES.text);
     } else if (!detected || !expected.includes(detected.mime)) {
-      throw refuse('unsupported', UPLOAD_MESSAGES.content);
+      throw refuse('unsupported', types ? `The file content does not match its type. ${types.advice}` : UPLOAD_MESSAGES.content);
     }
   }
 
@@ -157,21 +171,22 @@ export interface StagedDocument {
 
 /**
  * Streams one uploaded file of `owner` into storage, checked on the way (name, size up to
- * `limit` bytes, content). Records nothing: `recordDocuments` does, for every file of a request
- * at once, and `discardStaged` removes staged files of a refused request.
+ * `limit` bytes, content, and one of `types` when given). Records nothing: `recordDocuments`
+ * does, for every file of a request at once (an accreditation letter is recorded by
+ * accreditation.server.ts), and `discardStaged` removes staged files of a refused request.
  * @throws Refused for a bad file, UploadFailed when storing failed; nothing is left.
  */
 export async function stageDocument(
   owner: Uploader,
-  upload: { fileName: string; title?: string; body: AsyncIterable<Uint8Array>; limit?: number },
+  upload: { fileName: string; title?: string; body: AsyncIterable<Uint8Array>; limit?: number; types?: AcceptedTypes },
 ): Promise<StagedDocument> {
-  const ext = checkFileName(upload.fileName);
+  const ext = checkFileName(upload.fileName, upload.types);
   const title = (upload.title?.trim() || defaultTitle(upload.fileName)).slice(0, DOCUMENT_TITLE_MAX);
   const key = `documents/${owner.id}/${randomBytes(16).toString('hex')}.${ext}`;
   const limit = upload.limit ?? documentMaxBytes();
   let size = 0;
   const counted = (async function* () {
-    for await (const chunk of inspect(upload.body, ext, limit)) {
+    for await (const chunk of inspect(upload.body, ext, limit, upload.types)) {
       size += chunk.length;
       yield chunk;
     }
@@ -332,7 +347,8 @@ export async function documentForDownload(viewer: { id: string; isAdmin: boolean
 }
 
 /**
- * Removes stored document files that have no row and are older than `olderThanMs` (a day by
+ * Removes stored document files that have no row (a document, an accreditation letter, or a deal's
+ * data-room document) and are older than `olderThanMs` (a day by
  * default): leftovers of uploads cut off mid-way, partial files of a process that died included.
  * Each batch waits while a backup copies (`holdOffBackups`). Returns how many were removed.
  */
@@ -351,6 +367,18 @@ export async function sweepOrphanDocuments(olderThanMs = 24 * 60 * 60 * 1000, no
           (r) => r.key,
         ),
       );
+      // Accreditation letters are stored under documents/ too (accreditation.server.ts).
+      const letters = tx
+        .select({ key: accreditationRecord.letterKey })
+        .from(accreditationRecord)
+        .where(inArray(accreditationRecord.letterKey, keys));
+      for (const letter of await letters) if (letter.key) known.add(letter.key);
+      // So are the documents of deals' data rooms (data-room.server.ts).
+      const dataRoom = tx
+        .select({ key: dataRoomDocument.storageKey })
+        .from(dataRoomDocument)
+        .where(inArray(dataRoomDocument.storageKey, keys));
+      for (const file of await dataRoom) known.add(file.key);
       const orphans = keys.filter((key) => !known.has(key));
       for (const key of orphans) await storage().delete(key);
       return orphans.length;

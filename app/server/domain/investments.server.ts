@@ -427,7 +427,7 @@ export async function moveCommitment(actor: Actor, commitmentId: string, to: Com
       actor,
       'commitment.moved',
       { type: 'commitment', id: commitmentId },
-      { deal: target.title, amount: row.amount, from, to, note },
+      { deal: target.title, dealId: target.id, amount: row.amount, from, to, note },
       tx,
     );
     const label = commitmentLabel(to);
@@ -441,6 +441,86 @@ export async function moveCommitment(actor: Actor, commitmentId: string, to: Com
     });
     if (to === 'declined') await promoteWaitlist(tx, target);
   });
+}
+
+// ---------------------------------------------------------------- reading
+
+/** What is indicated on deal `dealId`: the counted total (whole dollars) and the waitlist's count and sum. */
+export async function dealSubscription(dealId: string) {
+  const [row] = await db()
+    .select({
+      counted: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} in ('indicated', 'confirmed', 'funded')), 0)`,
+      waitlisted: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'waitlisted'), 0)`,
+      waiting: sql<number>`count(*) filter (where ${softCommitment.status} = 'waitlisted')::int`,
+    })
+    .from(softCommitment)
+    .where(eq(softCommitment.dealId, dealId));
+  return { counted: Number(row?.counted ?? 0), waitlisted: Number(row?.waitlisted ?? 0), waiting: row?.waiting ?? 0 };
+}
+
+/**
+ * Where `investorId` stands on deal `dealId`: their current accreditation record and why it
+ * blocks amounts (or null), whether they signed the suitability statement, when they
+ * acknowledged the data room, and their open amount with its place in the waitlist (1 = next).
+ */
+export async function investorPosition(investorId: string, dealId: string) {
+  const [accreditation, statement, acknowledgedAt, [open]] = await Promise.all([
+    currentAccreditation(investorId),
+    suitabilityOf(investorId, dealId),
+    dataRoomAcknowledged(investorId, dealId),
+    db()
+      .select({
+        id: softCommitment.id,
+        amount: softCommitment.amount,
+        status: softCommitment.status,
+        statusChangedAt: softCommitment.statusChangedAt,
+        note: softCommitment.note,
+        place: sql<number | null>`case when ${softCommitment.status} = 'waitlisted' then (
+          select count(*)::int from ${softCommitment} ahead
+           where ahead.deal_id = ${softCommitment.dealId} and ahead.status = 'waitlisted'
+             and (ahead.queued_at, ahead.id) <= (${softCommitment.queuedAt}, ${softCommitment.id})) end`,
+      })
+      .from(softCommitment)
+      .where(
+        and(
+          eq(softCommitment.investorId, investorId),
+          eq(softCommitment.dealId, dealId),
+          inArray(softCommitment.status, [...OPEN_STATUSES]),
+        ),
+      ),
+  ]);
+  return {
+    accreditation: accreditation ? { method: accreditation.method, expiresOn: accreditation.expiresOn } : null,
+    accreditationRefusal: accreditationRefusal(accreditation),
+    suitabilitySignedAt: statement?.signedAt ?? null,
+    acknowledgedAt,
+    commitment: open ? { ...open, status: open.status as CommitmentStatus } : null,
+  };
+}
+
+/**
+ * Every amount `investorId` has indicated (newest first, history included) with its deal, and
+ * the totals of the open ones by status (whole dollars).
+ */
+export async function investorCommitments(investorId: string) {
+  const rows = await db()
+    .select({
+      id: softCommitment.id,
+      dealId: softCommitment.dealId,
+      dealTitle: deal.title,
+      dealStatus: deal.status,
+      amount: softCommitment.amount,
+      status: softCommitment.status,
+      statusChangedAt: softCommitment.statusChangedAt,
+      note: softCommitment.note,
+    })
+    .from(softCommitment)
+    .innerJoin(deal, eq(deal.id, softCommitment.dealId))
+    .where(and(eq(softCommitment.investorId, investorId), sql`${deal.deletedAt} is null`))
+    .orderBy(sql`${softCommitment.createdAt} desc`);
+  const totals = { indicated: 0, waitlisted: 0, confirmed: 0, funded: 0 };
+  for (const r of rows) if (r.status in totals) totals[r.status as keyof typeof totals] += r.amount;
+  return { commitments: rows.map((r) => ({ ...r, status: r.status as CommitmentStatus })), totals };
 }
 
 // ---------------------------------------------------------------- telling people

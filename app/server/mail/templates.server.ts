@@ -356,6 +356,75 @@ const templates = {
       html: layout('Investor amount', [line], rows, { href: link, label: 'View demand' }),
     };
   },
+  /** To the investor (when they take e-mail): their accreditation record lapses soon (issue "Investing"). */
+  'accreditation-reminder'(p: Payload): RenderedEmail {
+    const days = Number(p.daysLeft);
+    const when = days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+    const lines = [
+      `Dear ${String(p.name)},`,
+      `Your accreditation record on file with ${companyInfo().name} expires on ${String(p.expiresOn)} (${when}).`,
+      'To keep indicating amounts on deals after that day, upload a new verification letter from your CPA or attorney on your profile; we will review it and confirm your accreditation. If you have uploaded one already, it is under review.',
+    ];
+    const rows: [string, unknown][] = [
+      ['Established by', p.method],
+      ['Expires on', p.expiresOn],
+    ];
+    const link = String(p.link);
+    return {
+      subject: `Your accreditation expires on ${String(p.expiresOn)}`,
+      text: `${lines.join('\n\n')}\n\n${textRows(rows)}\n\nYour profile: ${link}\n`,
+      html: layout('Your accreditation expires soon', lines, rows, { href: link, label: 'Open your profile' }),
+    };
+  },
+  /** To the investor (when they take e-mail): staff verified their letter or recorded their own check. */
+  'accreditation-verified'(p: Payload): RenderedEmail {
+    const lines = [
+      `Dear ${String(p.name)},`,
+      `Your accreditation is verified until ${String(p.expiresOn)}. You can indicate amounts on deals until then.`,
+    ];
+    const rows: [string, unknown][] = [
+      ['Established by', p.method],
+      ['Established on', p.establishedOn],
+      ['Expires on', p.expiresOn],
+    ];
+    const link = String(p.link);
+    return {
+      subject: 'Your accreditation is verified',
+      text: `${lines.join('\n\n')}\n\n${textRows(rows)}\n\nYour profile: ${link}\n`,
+      html: layout('Your accreditation is verified', lines, rows, { href: link, label: 'Open your profile' }),
+    };
+  },
+  /** To the investor (when they take e-mail): staff could not accept their verification letter. */
+  'accreditation-letter-rejected'(p: Payload): RenderedEmail {
+    const lines = [
+      `Dear ${String(p.name)},`,
+      'We could not accept the verification letter you uploaded, for this reason:',
+      String(p.reason),
+      'Please upload a new letter from your CPA or attorney on your profile.',
+    ];
+    const rows: [string, unknown][] = [['File', p.fileName]];
+    const link = String(p.link);
+    return {
+      subject: 'Your verification letter was not accepted',
+      text: `${lines.join('\n\n')}\n\n${textRows(rows)}\n\nYour profile: ${link}\n`,
+      html: layout('Your verification letter was not accepted', lines, rows, { href: link, label: 'Open your profile' }),
+    };
+  },
+  /** To the lender (NOTIFY_EMAIL): an investor uploaded a verification letter to review. */
+  'accreditation-letter-lender'(p: Payload): RenderedEmail {
+    const rows: [string, unknown][] = [
+      ['Investor', p.investorName],
+      ['Investor e-mail', p.investorEmail],
+      ['File', p.fileName],
+    ];
+    const line = `${String(p.investorName)} uploaded a verification letter to review.`;
+    const link = String(p.link);
+    return {
+      subject: `Verification letter to review: ${String(p.investorName)}`,
+      text: `${line}\n\n${textRows(rows)}\n\nReview it in the user directory: ${link}\n`,
+      html: layout('Verification letter to review', [line], rows, { href: link, label: 'Review the letter' }),
+    };
+  },
 } satisfies Record<string, (p: Payload) => RenderedEmail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,0 +1,530 @@
+/**
+ * The lender's view of demand (issue "Investing"; docs/product.md §11): per deal, every amount
+ * with its investor, status, suitability statement and accreditation record, the totals against
+ * the amount to raise, the waitlist in order and the investors who follow the deal; the same
+ * amounts for the CSV export; and, for the dashboard, demand across the Active deals.
+ *
+ * Built to answer in a few milliseconds at 10,000 amounts on one deal (`npm run bench -- demand`):
+ * - the totals are one aggregate over soft_commitment_deal_idx (deal, status, queued_at);
+ * - the amounts are ordered by status (the vocabulary's order), then order of arrival. A page is
+ *   cut into one window per status it spans (the per-status counts of the totals say where),
+ *   each read straight from soft_commitment_deal_idx from its nearer end, and only the page's
+ *   rows are joined to the investor, the statement and the current accreditation record;
+ * - a waitlisted amount's place in line is its offset within the waitlisted window, so it costs
+ *   no query.
+ * Changes of amounts are made by `moveCommitment` (investments.server.ts), never here.
+ */
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { COMMITMENT_STATUSES, COUNTED_STATUSES, OPEN_STATUSES, type CommitmentStatus } from '~/lib/investing';
+import { lenderDay } from '~/lib/format';
+import { db } from '../db/client.server';
+import { readNumberedPage, type NumberedPage } from '../db/paging.server';
+import { isUuid } from '../db/query.server';
+import { accreditationRecord, deal, dealInterest, softCommitment, suitabilityStatement, user } from '../db/schema';
+import { NotFound, Refused } from '../errors.server';
+import type { Actor } from './audit.server';
+import { moveCommitment } from './investments.server';
+
+/** Amounts, and followers, a page of the demand page. */
+export const DEMAND_PAGE_SIZE = 50;
+/** Waitlisted amounts shown in the demand page's waitlist card (the whole line is the Waitlisted filter). */
+export const WAITLIST_HEAD = 10;
+/** Active deals the dashboard's demand chart shows, newest first. */
+export const DEMAND_CHART_DEALS = 10;
+
+const STATUS_ORDER = COMMITMENT_STATUSES.map((s) => s.value);
+
+/** A deal as the demand page heads it; amounts in whole dollars. */
+export interface DemandDeal {
+  id: string;
+  title: string;
+  status: 'Active' | 'Closed';
+  amountToRaise: number;
+  minimumInvestment: number;
+  investmentStep: number;
+}
+
+/** A sum of amounts (whole dollars) and how many there are. */
+export interface Tally {
+  amount: number;
+  count: number;
+}
+
+/** The totals of a deal's amounts by status, and what counts against the raise. */
+export interface DemandTotals {
+  byStatus: Record<CommitmentStatus, Tally>;
+  /** Indicated + Confirmed + Funded: what counts against the amount to raise. */
+  counted: Tally;
+  /** `counted` as a percent of the amount to raise (0 when there is nothing to raise). */
+  percentOfRaise: number;
+  /** What is left of the raise, whole dollars, never below 0. */
+  left: number;
+}
+
+/** An investor's current accreditation record as the lender sees it. */
+export interface AccreditationState {
+  method: 'self_certified' | 'professional_letter' | 'lender_verified';
+  /** 'YYYY-MM-DD', lender's zone. */
+  expiresOn: string;
+  /** True once the expiry day has passed (a record counts through its expiry day). */
+  expired: boolean;
+}
+
+/** One amount of the demand page. Dates are ISO 8601. */
+export interface DemandRow {
+  id: string;
+  investorId: string;
+  name: string;
+  email: string;
+  /** Whole dollars. */
+  amount: number;
+  status: CommitmentStatus;
+  /** When it reached its status. */
+  statusChangedAt: string;
+  /** When it arrived (or joined the back of the waitlist): the order of the line. */
+  queuedAt: string;
+  note: string | null;
+  /** 1 for the first in line; null unless waitlisted. */
+  position: number | null;
+  suitability: { signedAt: string; netWorth: boolean; income: boolean } | null;
+  accreditation: AccreditationState | null;
+}
+
+/** One follower of a deal: who, since when, and their open amount there if any. */
+export interface DemandFollower {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  followedAt: string;
+  amount: { status: CommitmentStatus; amount: number } | null;
+}
+
+/** Everything the demand page shows of deal `dealId` (see `dealDemand`). */
+export interface DealDemand {
+  deal: DemandDeal;
+  totals: DemandTotals;
+  followerCount: number;
+  /** The first WAITLIST_HEAD waitlisted amounts, in line. */
+  waitlist: DemandRow[];
+  /** The page of amounts (view 'amounts'), else null. */
+  amounts: NumberedPage<DemandRow> | null;
+  /** The page of followers (view 'followers'), else null. */
+  followers: NumberedPage<DemandFollower> | null;
+}
+
+// ---------------------------------------------------------------- reading
+
+/** Deal `dealId` unless it is missing, deleted or the id is malformed. */
+async function demandDeal(dealId: string): Promise<DemandDeal | null> {
+  if (!isUuid(dealId)) return null;
+  const [row] = await db()
+    .select({
+      id: deal.id,
+      title: deal.title,
+      status: deal.status,
+      amountToRaise: deal.amountToRaise,
+      minimumInvestment: deal.minimumInvestment,
+      investmentStep: deal.investmentStep,
+    })
+    .from(deal)
+    .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
+  return row ?? null;
+}
+
+/** The totals of `dealId`'s amounts against `amountToRaise` (whole dollars), in one aggregate query. */
+async function demandTotals(dealId: string, amountToRaise: number): Promise<DemandTotals> {
+  const rows = await db()
+    .select({
+      status: softCommitment.status,
+      count: count(),
+      amount: sql<string>`coalesce(sum(${softCommitment.amount}), 0)`,
+    })
+    .from(softCommitment)
+    .where(eq(softCommitment.dealId, dealId))
+    .groupBy(softCommitment.status);
+  const byStatus = Object.fromEntries(STATUS_ORDER.map((s) => [s, { amount: 0, count: 0 }])) as Record<CommitmentStatus, Tally>;
+  for (const r of rows) byStatus[r.status] = { amount: Number(r.amount), count: r.count };
+  const counted = COUNTED_STATUSES.reduce(
+    (sum, s) => ({ amount: sum.amount + byStatus[s].amount, count: sum.count + byStatus[s].count }),
+    { amount: 0, count: 0 },
+  );
+  return {
+    byStatus,
+    counted,
+    percentOfRaise: amountToRaise > 0 ? (counted.amount / amountToRaise) * 100 : 0,
+    left: Math.max(0, amountToRaise - counted.amount),
+  };
+}
+
+/**
+ * Amounts of `dealId` (in `status`, or all) in order of arrival, `limit` from `offset` when
+ * given (`fromEnd`: the offset counts from the last and rows come last first). Only the window
+ * is joined to the investor, their statement for the deal and their current accreditation record.
+ */
+function amountRows(dealId: string, opts: { status?: CommitmentStatus; offset?: number; limit?: number; fromEnd?: boolean }) {
+  const order = opts.fromEnd ? desc : asc;
+  let window = db()
+    .select({
+      id: softCommitment.id,
+      investorId: softCommitment.investorId,
+      amount: softCommitment.amount,
+      status: softCommitment.status,
+      queuedAt: softCommitment.queuedAt,
+      statusChangedAt: softCommitment.statusChangedAt,
+      note: softCommitment.note,
+    })
+    .from(softCommitment)
+    .where(and(eq(softCommitment.dealId, dealId), opts.status ? eq(softCommitment.status, opts.status) : undefined))
+    .orderBy(order(softCommitment.queuedAt), order(softCommitment.id))
+    .$dynamic();
+  if (opts.limit !== undefined) window = window.limit(opts.limit).offset(opts.offset ?? 0);
+  const page = window.as('page_amounts');
+  // The record that expires last: the one `currentAccreditation` (investments.server.ts) reads.
+  const current = db()
+    .select({ method: accreditationRecord.method, expiresOn: accreditationRecord.expiresOn })
+    .from(accreditationRecord)
+    .where(and(eq(accreditationRecord.investorId, page.investorId), isNotNull(accreditationRecord.expiresOn)))
+    .orderBy(desc(accreditationRecord.expiresOn), desc(accreditationRecord.createdAt))
+    .limit(1)
+    .as('current_record');
+  return db()
+    .select({
+      id: page.id,
+      investorId: page.investorId,
+      name: user.name,
+      email: user.email,
+      amount: page.amount,
+      status: page.status,
+      queuedAt: page.queuedAt,
+      statusChangedAt: page.statusChangedAt,
+      note: page.note,
+      signedAt: suitabilityStatement.signedAt,
+      netWorth: sql<boolean | null>`(${suitabilityStatement.answers} ->> 'netWorthOver250k')::boolean`,
+      income: sql<boolean | null>`(${suitabilityStatement.answers} ->> 'incomeOver70k')::boolean`,
+      method: current.method,
+      expiresOn: current.expiresOn,
+    })
+    .from(page)
+    .innerJoin(user, eq(user.id, page.investorId))
+    .leftJoin(
+      suitabilityStatement,
+      and(eq(suitabilityStatement.investorId, page.investorId), eq(suitabilityStatement.dealId, dealId)),
+    )
+    .leftJoinLateral(current, sql`true`)
+    .orderBy(order(page.queuedAt), order(page.id));
+}
+
+type AmountRecord = Awaited<ReturnType<typeof amountRows>>[number];
+
+function toDemandRow(r: AmountRecord, position: number | null, today: string): DemandRow {
+  return {
+    id: r.id,
+    investorId: r.investorId,
+    name: r.name,
+    email: r.email,
+    amount: r.amount,
+    status: r.status,
+    statusChangedAt: r.statusChangedAt.toISOString(),
+    queuedAt: r.queuedAt.toISOString(),
+    note: r.note,
+    position,
+    suitability: r.signedAt
+      ? { signedAt: r.signedAt.toISOString(), netWorth: r.netWorth === true, income: r.income === true }
+      : null,
+    accreditation: r.method && r.expiresOn ? { method: r.method, expiresOn: r.expiresOn, expired: r.expiresOn < today } : null,
+  };
+}
+
+/**
+ * The windows, one per status, that rows `offset`…`offset + limit` of the amounts in `statuses`
+ * (in that order, each in order of arrival) fall in, given each status's `counts`.
+ */
+export function statusWindows(
+  statuses: readonly CommitmentStatus[],
+  counts: Record<CommitmentStatus, number>,
+  offset: number,
+  limit: number,
+): { status: CommitmentStatus; offset: number; limit: number; count: number }[] {
+  const windows: { status: CommitmentStatus; offset: number; limit: number; count: number }[] = [];
+  let skip = offset;
+  let take = limit;
+  for (const status of statuses) {
+    if (take <= 0) break;
+    const n = counts[status];
+    if (skip >= n) {
+      skip -= n;
+      continue;
+    }
+    const here = Math.min(take, n - skip);
+    windows.push({ status, offset: skip, limit: here, count: n });
+    take -= here;
+    skip = 0;
+  }
+  return windows;
+}
+
+/** Reads `window` of one status from the nearer end of its order; rows come in order of arrival. */
+async function readWindow(dealId: string, w: { status: CommitmentStatus; offset: number; limit: number; count: number }) {
+  const fromLast = w.count - w.offset - w.limit;
+  if (fromLast >= w.offset) return amountRows(dealId, { status: w.status, offset: w.offset, limit: w.limit });
+  return (await amountRows(dealId, { status: w.status, offset: fromLast, limit: w.limit, fromEnd: true })).reverse();
+}
+
+/**
+ * One page of `dealId`'s amounts: those in `status`, or all of them by status (Indicated,
+ * Waitlisted, Confirmed, Funded, Declined, Withdrawn), each status in order of arrival.
+ */
+async function amountsPage(
+  dealId: string,
+  totals: DemandTotals,
+  opts: { page: number; status: CommitmentStatus | null },
+): Promise<NumberedPage<DemandRow>> {
+  const statuses = opts.status ? [opts.status] : STATUS_ORDER;
+  const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, totals.byStatus[s].count])) as Record<CommitmentStatus, number>;
+  const total = statuses.reduce((n, s) => n + counts[s], 0);
+  const pageCount = Math.max(1, Math.ceil(total / DEMAND_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(opts.page) || 1), pageCount);
+  // The windows are read together; each is one index range of soft_commitment_deal_idx.
+  const windows = statusWindows(statuses, counts, (page - 1) * DEMAND_PAGE_SIZE, DEMAND_PAGE_SIZE);
+  const parts = await Promise.all(windows.map((w) => readWindow(dealId, w)));
+  const today = lenderDay();
+  const rows = parts.flatMap((part, i) =>
+    part.map((r, j) => toDemandRow(r, r.status === 'waitlisted' ? windows[i]!.offset + j + 1 : null, today)),
+  );
+  return { rows, total, page, pageCount };
+}
+
+/** One page of `dealId`'s followers, newest first, each with their open amount on the deal. */
+async function followersPage(dealId: string, total: number, requestedPage: number): Promise<NumberedPage<DemandFollower>> {
+  return readNumberedPage({
+    requestedPage,
+    pageSize: DEMAND_PAGE_SIZE,
+    total,
+    count: async () => total,
+    rows: async ({ offset, limit, newestFirst }) => {
+      const order = newestFirst ? desc : asc;
+      const page = db()
+        .select({ id: dealInterest.id, userId: dealInterest.userId, createdAt: dealInterest.createdAt })
+        .from(dealInterest)
+        .where(eq(dealInterest.dealId, dealId))
+        .orderBy(order(dealInterest.createdAt), order(dealInterest.id))
+        .limit(limit)
+        .offset(offset)
+        .as('page_followers');
+      // At most one open amount per investor and deal (soft_commitment_open_idx).
+      const open = db()
+        .select({ status: softCommitment.status, amount: softCommitment.amount })
+        .from(softCommitment)
+        .where(
+          and(
+            eq(softCommitment.dealId, dealId),
+            eq(softCommitment.investorId, page.userId),
+            inArray(softCommitment.status, [...OPEN_STATUSES]),
+          ),
+        )
+        .limit(1)
+        .as('open_amount');
+      const rows = await db()
+        .select({
+          id: page.id,
+          userId: page.userId,
+          name: user.name,
+          email: user.email,
+          createdAt: page.createdAt,
+          status: open.status,
+          amount: open.amount,
+        })
+        .from(page)
+        .innerJoin(user, eq(user.id, page.userId))
+        .leftJoinLateral(open, sql`true`)
+        .orderBy(order(page.createdAt), order(page.id));
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        name: r.name,
+        email: r.email,
+        followedAt: r.createdAt.toISOString(),
+        amount: r.status && r.amount !== null ? { status: r.status, amount: r.amount } : null,
+      }));
+    },
+  });
+}
+
+/**
+ * The demand of deal `dealId` for its admin page: the deal; the totals by status (sums in whole
+ * dollars and counts; counted = Indicated + Confirmed + Funded, with its percent of the amount to
+ * raise); the number of followers; the first WAITLIST_HEAD waitlisted amounts in line; and, for
+ * `view` 'amounts', page `page` (DEMAND_PAGE_SIZE a page; past the end gives the last) of the
+ * amounts in `status` or of all of them by status then order of arrival, or, for 'followers',
+ * that page of the followers, newest first. Each amount carries its investor, status date, note,
+ * place in line (waitlisted), suitability statement and current accreditation record.
+ * Returns null for a deal that does not exist, is deleted or has a malformed id.
+ */
+export async function dealDemand(
+  dealId: string,
+  opts: { page: number; status?: CommitmentStatus | null; view?: 'amounts' | 'followers' },
+): Promise<DealDemand | null> {
+  const target = await demandDeal(dealId);
+  if (!target) return null;
+  const today = lenderDay();
+  const [totals, [followed], waitlist] = await Promise.all([
+    demandTotals(dealId, target.amountToRaise),
+    db().select({ n: count() }).from(dealInterest).where(eq(dealInterest.dealId, dealId)),
+    amountRows(dealId, { status: 'waitlisted', offset: 0, limit: WAITLIST_HEAD }),
+  ]);
+  const followerCount = followed?.n ?? 0;
+  const view = opts.view ?? 'amounts';
+  return {
+    deal: target,
+    totals,
+    followerCount,
+    waitlist: waitlist.map((r, i) => toDemandRow(r, i + 1, today)),
+    amounts: view === 'amounts' ? await amountsPage(dealId, totals, { page: opts.page, status: opts.status ?? null }) : null,
+    followers: view === 'followers' ? await followersPage(dealId, followerCount, opts.page) : null,
+  };
+}
+
+/**
+ * Every amount of deal `dealId` (all statuses) for the CSV export, in the page's order (status,
+ * then order of arrival), with the same details as `dealDemand`'s rows; null for no such deal.
+ */
+export async function demandExport(dealId: string): Promise<{ deal: DemandDeal; rows: DemandRow[] } | null> {
+  const target = await demandDeal(dealId);
+  if (!target) return null;
+  const today = lenderDay();
+  const rows = await amountRows(dealId, {});
+  const rank = new Map(STATUS_ORDER.map((s, i) => [s, i]));
+  // Already in order of arrival: a stable sort by status keeps it within each status.
+  rows.sort((a, b) => rank.get(a.status)! - rank.get(b.status)!);
+  let line = 0;
+  return {
+    deal: target,
+    rows: rows.map((r) => toDemandRow(r, r.status === 'waitlisted' ? ++line : null, today)),
+  };
+}
+
+// ---------------------------------------------------------------- changing
+
+/** The most characters of a staff note on a move. */
+export const MOVE_NOTE_MAX = 1000;
+
+/**
+ * Staff move amount `commitmentId` of deal `dealId` to `to` with `note` (trimmed; shown to the
+ * investor): `moveCommitment` (investments.server.ts) does the move, its audit event, the
+ * investor's notification and e-mail, and moves the waitlist up after a decline. A decline needs
+ * a note: the investor is owed a reason (our decision on product §11 "with a note").
+ * @throws NotFound when the amount is not on this deal (or does not exist); Refused('invalid')
+ *   for a decline without a note or a note over MOVE_NOTE_MAX; Refused('conflict') for a move
+ *   STAFF_MOVES does not allow.
+ */
+export async function moveDealCommitment(
+  actor: Actor,
+  dealId: string,
+  move: { commitmentId: string; to: CommitmentStatus; note: string },
+): Promise<{ name: string; amount: number }> {
+  const note = move.note.trim();
+  if (!isUuid(dealId) || !isUuid(move.commitmentId)) throw new NotFound('This amount does not exist.');
+  const [row] = await db()
+    .select({ name: user.name, amount: softCommitment.amount })
+    .from(softCommitment)
+    .innerJoin(user, eq(user.id, softCommitment.investorId))
+    .innerJoin(deal, eq(deal.id, softCommitment.dealId))
+    .where(and(eq(softCommitment.id, move.commitmentId), eq(softCommitment.dealId, dealId), isNull(deal.deletedAt)));
+  if (!row) throw new NotFound('This amount does not exist.');
+  if (note.length > MOVE_NOTE_MAX)
+    throw new Refused('invalid', `A note must be at most ${MOVE_NOTE_MAX} characters.`, 'Not changed');
+  if (move.to === 'declined' && !note)
+    throw new Refused('invalid', 'Please give the investor a reason for the decline.', 'Note needed');
+  await moveCommitment(actor, move.commitmentId, move.to, note);
+  return row;
+}
+
+// ---------------------------------------------------------------- across deals
+
+/** A deal's demand in the dashboard chart and the deals list; amounts in whole dollars. */
+export interface DealDemandSummary {
+  id: string;
+  title: string;
+  amountToRaise: number;
+  indicated: number;
+  confirmed: number;
+  funded: number;
+  waitlisted: number;
+}
+
+/** The deals `where` matches (the `limit` newest), each with its sums by open status; one query. */
+function summaries(where: SQL | undefined, limit?: number) {
+  const base = db()
+    .select({ id: deal.id, title: deal.title, amountToRaise: deal.amountToRaise, createdAt: deal.createdAt })
+    .from(deal)
+    .where(where)
+    .orderBy(desc(deal.createdAt), asc(deal.id))
+    .$dynamic();
+  const deals = (limit === undefined ? base : base.limit(limit)).as('demand_deals');
+  const sums = db()
+    .select({
+      indicated: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'indicated'), 0)`.as(
+        'indicated',
+      ),
+      confirmed: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'confirmed'), 0)`.as(
+        'confirmed',
+      ),
+      funded: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'funded'), 0)`.as(
+        'funded',
+      ),
+      waitlisted:
+        sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'waitlisted'), 0)`.as(
+          'waitlisted',
+        ),
+    })
+    .from(softCommitment)
+    .where(
+      and(
+        eq(softCommitment.dealId, deals.id),
+        inArray(softCommitment.status, ['indicated', 'confirmed', 'funded', 'waitlisted']),
+      ),
+    )
+    .as('demand_sums');
+  return db()
+    .select({
+      id: deals.id,
+      title: deals.title,
+      amountToRaise: deals.amountToRaise,
+      indicated: sums.indicated,
+      confirmed: sums.confirmed,
+      funded: sums.funded,
+      waitlisted: sums.waitlisted,
+    })
+    .from(deals)
+    .leftJoinLateral(sums, sql`true`)
+    .orderBy(desc(deals.createdAt), asc(deals.id))
+    .then((rows) =>
+      rows.map((r): DealDemandSummary => ({
+        id: r.id,
+        title: r.title,
+        amountToRaise: r.amountToRaise,
+        indicated: Number(r.indicated ?? 0),
+        confirmed: Number(r.confirmed ?? 0),
+        funded: Number(r.funded ?? 0),
+        waitlisted: Number(r.waitlisted ?? 0),
+      })),
+    );
+}
+
+/**
+ * Demand across the Active deals for the admin dashboard: the DEMAND_CHART_DEALS newest Active
+ * (not deleted) deals, each with its amount to raise and its Indicated, Confirmed, Funded and
+ * Waitlisted sums (whole dollars), newest first; one query.
+ */
+export function demandAcrossActiveDeals(): Promise<DealDemandSummary[]> {
+  return summaries(and(eq(deal.status, 'Active'), isNull(deal.deletedAt)), DEMAND_CHART_DEALS);
+}
+
+/** The demand of the deals `dealIds` (a page of the admin deals list), by id; one query. */
+export async function demandOfDeals(dealIds: readonly string[]): Promise<Record<string, DealDemandSummary>> {
+  const ids = dealIds.filter(isUuid);
+  if (!ids.length) return {};
+  const rows = await summaries(inArray(deal.id, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r]));
+}
