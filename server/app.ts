@@ -298,7 +298,12 @@ export async function start(options: StartOptions = {}) {
     force.unref();
     loopDelay.disable();
     reportLoopDelay();
+    // A connection busy now becomes idle once its response is sent; keep-alive would hold it
+    // (and the close below) open for 65 s: close connections as they fall idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
     server.close(async () => {
+      clearInterval(idle);
       await Promise.all([worker.stop(), housekeeping.stop()]);
       await handle.close();
       logger.info('shutdown complete');

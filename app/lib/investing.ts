@@ -37,6 +37,11 @@ export const STAFF_MOVES: Record<CommitmentStatus, readonly CommitmentStatus[]> 
   withdrawn: [],
 };
 
+/** Amounts, or followers, a page of the demand page (issue "Investing"). */
+export const DEMAND_PAGE_SIZE = 50;
+/** The most characters of the staff's note with a move. */
+export const MOVE_NOTE_MAX = 1000;
+
 /** How long a self-certification made at sign-up counts, in months (docs/product.md §11). */
 export const SELF_CERTIFICATION_MONTHS = 12;
 /** Days before an accreditation record lapses that the investor is reminded. */

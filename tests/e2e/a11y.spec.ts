@@ -79,6 +79,16 @@ for (const width of [1280, 390]) {
       const { reference } = await applyForLoan(borrower.cookie);
       await withCookie(page, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
       for (const path of [...adminPages, `/admin-dashboard/loans/${reference}`]) await expectNoViolations(page, path);
+      // A deal's edit page with its data room, and its investors and amounts (issue "Investing").
+      await page.goto('/admin-dashboard/deals');
+      const edit = await page
+        .getByRole('link', { name: /^Edit / })
+        .first()
+        .getAttribute('href');
+      await expectNoViolations(page, edit!);
+      const investors = edit!.replace(/\/edit$/, '/investors');
+      await expectNoViolations(page, investors);
+      await expectNoViolations(page, `${investors}?view=followers`);
     });
   });
 }

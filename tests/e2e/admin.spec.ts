@@ -377,7 +377,9 @@ test('the mail log lists delivered e-mails; the audit log records admin actions 
   await page.getByRole('button', { name: `Archive inquiry from ${name}` }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('archived', { exact: true })).toBeVisible();
 
-  await page.goto('/admin-dashboard/audit');
+  // Filtered to the action: the suite's other tests add events meanwhile (30 failed sign-ins at
+  // once, for one), which can push this one past the first page.
+  await page.goto('/admin-dashboard/audit?action=contact.status_changed');
   const row = page.getByRole('row', { name: new RegExp(`Contact status changed.*${name}`) });
   await expect(row).toContainText(ADMIN.email);
   await expect(row).toContainText('new → archived');

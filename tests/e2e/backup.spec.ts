@@ -120,6 +120,6 @@ test('a backup of the running site restores into a new DATA_DIR with every user,
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(statement));
   } finally {
     site.process.kill('SIGTERM');
-    expect(await site.exited).toBe(0);
+    expect(await site.exited, site.output()).toBe(0);
   }
 });

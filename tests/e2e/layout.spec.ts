@@ -213,6 +213,10 @@ for (const width of [390, 1280]) {
         .first()
         .getAttribute('href');
       await check(page, edit!, width === 390, problems);
+      // A deal's investors and amounts (issue "Investing"), both lists.
+      const investors = edit!.replace(/\/edit$/, '/investors');
+      await check(page, investors, width === 390, problems);
+      await check(page, `${investors}?view=followers`, width === 390, problems);
       expect(problems).toEqual([]);
     });
   });

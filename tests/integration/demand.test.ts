@@ -30,9 +30,9 @@ import {
   user,
 } from '~/server/db/schema';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
+import { DEMAND_PAGE_SIZE } from '~/lib/investing';
 import {
   dealDemand,
-  DEMAND_PAGE_SIZE,
   demandAcrossActiveDeals,
   demandOfDeals,
   statusWindows,

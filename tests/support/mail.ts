@@ -1,9 +1,12 @@
 /**
  * Reads the e-mails the server wrote to `DATA_DIR/mail` (no SMTP_URL): decodes
- * quoted-printable bodies (docs/stack-notes.md) so tests can look for texts and links.
+ * quoted-printable bodies (docs/stack-notes.md) so tests can look for texts and links, and
+ * subjects with encoded words (RFC 2047: a subject with a character outside ASCII, such as '–')
+ * with mailparser, as the real SMTP server's tests do.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser } from 'mailparser';
 
 export interface SentMail {
   file: string;
@@ -23,10 +26,11 @@ export async function readMails(dataDir: string): Promise<SentMail[]> {
   return Promise.all(
     files.map(async (file) => {
       const raw = await readFile(path.join(dir, file), 'utf8');
+      const parsed = await simpleParser(raw);
       return {
         file,
         to: raw.match(/^To: (.+)$/m)?.[1]?.trim() ?? '',
-        subject: raw.match(/^Subject: (.+)$/m)?.[1]?.trim() ?? '',
+        subject: parsed.subject ?? '',
         body: decodeQuotedPrintable(raw),
       };
     }),

@@ -252,7 +252,7 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
           </div>
         ) : (
           <div className="mt-6">
-            <Table label="Deals" minWidth={960}>
+            <Table label="Deals" minWidth={880}>
               <thead>
                 <tr>
                   <Th>Deal</Th>

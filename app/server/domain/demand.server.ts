@@ -15,7 +15,14 @@
  * Changes of amounts are made by `moveCommitment` (investments.server.ts), never here.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { COMMITMENT_STATUSES, COUNTED_STATUSES, OPEN_STATUSES, type CommitmentStatus } from '~/lib/investing';
+import {
+  COMMITMENT_STATUSES,
+  COUNTED_STATUSES,
+  DEMAND_PAGE_SIZE,
+  MOVE_NOTE_MAX,
+  OPEN_STATUSES,
+  type CommitmentStatus,
+} from '~/lib/investing';
 import { lenderDay } from '~/lib/format';
 import { db } from '../db/client.server';
 import { readNumberedPage, type NumberedPage } from '../db/paging.server';
@@ -25,8 +32,6 @@ import { NotFound, Refused } from '../errors.server';
 import type { Actor } from './audit.server';
 import { moveCommitment } from './investments.server';
 
-/** Amounts, and followers, a page of the demand page. */
-export const DEMAND_PAGE_SIZE = 50;
 /** Waitlisted amounts shown in the demand page's waitlist card (the whole line is the Waitlisted filter). */
 export const WAITLIST_HEAD = 10;
 /** Active deals the dashboard's demand chart shows, newest first. */
@@ -406,8 +411,6 @@ export async function demandExport(dealId: string): Promise<{ deal: DemandDeal; 
 
 // ---------------------------------------------------------------- changing
 
-/** The most characters of a staff note on a move. */
-export const MOVE_NOTE_MAX = 1000;
 
 /**
  * Staff move amount `commitmentId` of deal `dealId` to `to` with `note` (trimmed; shown to the
@@ -528,3 +531,4 @@ export async function demandOfDeals(dealIds: readonly string[]): Promise<Record<
   const rows = await summaries(inArray(deal.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, r]));
 }
+
