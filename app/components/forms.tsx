@@ -32,7 +32,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: Errors }) {
 }
 
 const control =
-  'block w-full rounded-lg border border-line bg-surface px-3.5 py-2.5 text-ink shadow-xs placeholder:text-muted/70 ' +
+  'block min-h-11 w-full rounded-lg border border-line bg-surface px-3.5 py-2.5 text-ink shadow-xs placeholder:text-muted/70 ' +
   'focus:border-navy-500 focus:ring-2 focus:ring-navy-200 focus:outline-none aria-[invalid=true]:border-danger disabled:bg-navy-50 disabled:text-muted';
 
 interface FieldProps {

@@ -47,7 +47,9 @@ async function inspect(page: Page, narrow: boolean): Promise<Finding[]> {
         r.height > 2 &&
         s.visibility !== 'hidden' &&
         s.display !== 'none' &&
-        !e.closest('[aria-hidden="true"], [inert]')
+        !e.closest('[aria-hidden="true"], [inert]') &&
+        // The content of a closed <details> has a box but cannot be seen or tapped.
+        !(e.closest('details:not([open])') && !e.closest('summary'))
       );
     };
     // The fixed or sticky bars at the top (site header, portal top bar) hide what scrolls under

@@ -99,7 +99,7 @@ function MoveForm({ row, noteMax }: { row: DemandRow; noteMax: number }) {
 /** The amounts `rows`; `noteMax` is the most characters of a move's note (the server's MOVE_NOTE_MAX). */
 export function DemandAmountsTable({ rows, label, noteMax }: { rows: readonly DemandRow[]; label: string; noteMax: number }) {
   return (
-    <Table label={label} minWidth={1080}>
+    <Table label={label} minWidth={860}>
       <thead>
         <tr>
           <Th>Investor</Th>
@@ -118,7 +118,7 @@ export function DemandAmountsTable({ rows, label, noteMax }: { rows: readonly De
           <tr key={r.id} className="border-t border-line align-top text-sm">
             <td className="py-3 pr-4">
               <span className="block font-medium text-navy-900">{r.name}</span>
-              <a className="block break-all text-muted hover:underline" href={`mailto:${r.email}`}>
+              <a className="flex min-h-11 items-center break-all text-muted hover:underline" href={`mailto:${r.email}`}>
                 {r.email}
               </a>
             </td>

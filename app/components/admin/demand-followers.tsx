@@ -22,7 +22,7 @@ export function DemandFollowersTable({ rows }: { rows: readonly DemandFollower[]
           <tr key={f.id} className="border-t border-line align-top text-sm">
             <td className="py-3 pr-4">
               <span className="block font-medium text-navy-900">{f.name}</span>
-              <a className="block break-all text-muted hover:underline" href={`mailto:${f.email}`}>
+              <a className="flex min-h-11 items-center break-all text-muted hover:underline" href={`mailto:${f.email}`}>
                 {f.email}
               </a>
             </td>

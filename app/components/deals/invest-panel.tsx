@@ -155,8 +155,8 @@ function SuitabilityForm({ dealTitle }: { dealTitle: string }) {
           </p>
         </div>
       </div>
-      <details className="rounded-lg border border-line bg-ivory p-3 text-sm">
-        <summary className="cursor-pointer font-medium text-navy-900">Read the full statement</summary>
+      <details className="rounded-lg border border-line bg-ivory px-3 text-sm">
+        <summary className="cursor-pointer py-3 font-medium text-navy-900">Read the full statement</summary>
         <p className="mt-2 whitespace-pre-line text-ink">{SUITABILITY_FORM_TEXT}</p>
       </details>
       <fieldset className="grid gap-2">
