@@ -262,25 +262,3 @@ test('HTTP: every refusal says why, answers 4xx and stores nothing', async () =>
   expect(download.status).toBe(404);
 });
 
-test('HTTP: 50 investors indicate at once: the counted total stays at the raise, the rest is waitlisted, none is lost', async () => {
-  test.setTimeout(180_000);
-  const admin = await adminCookie();
-  const title = `Concurrent ${randomUUID().slice(0, 6)}`;
-  const dealId = await createDeal(admin, title, 500_000);
-  // Signed up ten at a time (the sign-ups are not what this test is about).
-  const investors: Awaited<ReturnType<typeof createVerifiedUser>>[] = [];
-  for (let i = 0; i < 50; i += 10)
-    investors.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => createVerifiedUser({ investor: true }, `many${i + j}`)))));
-  await Promise.all(investors.map(async (who) => expect((await postForm(`/deal/${dealId}`, SUITABILITY, { cookie: who.cookie })).status).toBe(200)));
-  // All at once, as 50 browsers would.
-  const answers = await Promise.all(
-    investors.map((who) => postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '25000' }, { cookie: who.cookie })),
-  );
-  expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
-  const page = await (await fetch(`${baseURL}/admin-dashboard/deals/${dealId}/investors`, { headers: { Cookie: admin } })).text();
-  // The totals card: $500,000 indicated in 20 amounts, nothing left, $750,000 waiting in 30.
-  const text = page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-  expect(text).toMatch(/Indicated \$500,000 20 amounts/);
-  expect(text).toMatch(/Left to raise \$0/);
-  expect(text).toMatch(/Waitlisted \$750,000 30 amounts/);
-});
