@@ -5,13 +5,14 @@
  * "Security and scale") — with who, when and what; filtered by person, action and days, 50 a
  * page, and exported as CSV (the export route). Admins only.
  */
-import { Download, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Field, SelectField } from '~/components/forms';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Pager } from '~/components/ui/pager';
+import { ExportCsvForm } from '~/components/admin/export-csv-form';
 import { listAuditEvents } from '~/server/domain/audit.server';
 import { requireAdmin } from '~/server/guards.server';
 import { confirmationNeeded } from '~/server/step-up.server';
@@ -71,30 +72,6 @@ function AuditFilters({ filters }: { filters: Filters }) {
   );
 }
 
-/**
- * 'Export CSV' of the events the filters match: a download from the export route, which asks
- * for the password or a code when the last proof is older than 10 minutes.
- */
-function ExportForm({ filters, confirm }: { filters: Filters; confirm: boolean }) {
-  return (
-    <Form method="post" action="/admin-dashboard/audit/export" reloadDocument className="flex flex-wrap items-end gap-3">
-      {Object.entries(filters).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-      )}
-      {confirm && (
-        <Field
-          label="Your password or authenticator code"
-          hint="Exports hold personal data: confirm it’s you."
-          inputProps={{ name: 'confirmation', type: 'password', required: true, autoComplete: 'current-password' }}
-        />
-      )}
-      <Button type="submit" variant="secondary">
-        <Download aria-hidden className="size-4" /> Export CSV
-      </Button>
-    </Form>
-  );
-}
-
 /** The object an event acted on, named, with a link to it while it exists. */
 function Subject({ e }: { e: AuditRow }) {
   const { label, href } = auditSubject(e);
@@ -124,7 +101,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">
             The export holds the newest {AUDIT_EXPORT_MAX.toLocaleString('en-US')} events at most.
           </p>
-          <ExportForm filters={filters} confirm={loaderData.confirmationNeeded} />
+          <ExportCsvForm action="/admin-dashboard/audit/export" fields={filters} confirm={loaderData.confirmationNeeded} />
         </div>
         {events.length === 0 ? (
           <EmptyState icon={ScrollText} title={filtered ? 'No events match these filters' : 'No admin actions yet'} />

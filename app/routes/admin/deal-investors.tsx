@@ -11,7 +11,7 @@ import { data, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/deal-investors';
 import { DemandAmountsTable } from '~/components/admin/demand-amounts';
-import { DemandExportForm } from '~/components/admin/demand-export';
+import { ExportCsvForm } from '~/components/admin/export-csv-form';
 import { DemandFollowersTable } from '~/components/admin/demand-followers';
 import { DemandTotalsCard } from '~/components/admin/demand-totals';
 import { DemandWaitlistCard } from '~/components/admin/demand-waitlist';
@@ -188,7 +188,10 @@ export default function DealInvestors({ loaderData }: Route.ComponentProps) {
             <Link to={`/admin-dashboard/deals/${deal.id}/edit`} className={buttonClasses('ghost')}>
               <Pencil aria-hidden className="size-4" /> Edit deal
             </Link>
-            <DemandExportForm dealId={deal.id} confirm={loaderData.confirmationNeeded} />
+            <ExportCsvForm
+              action={`/admin-dashboard/deals/${deal.id}/investors/export`}
+              confirm={loaderData.confirmationNeeded}
+            />
           </div>
         }
       />
