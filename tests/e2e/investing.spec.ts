@@ -6,13 +6,29 @@
  * indicates $50,000 and raises it to $75,000; a second investor fills the raise and a third lands
  * on the waitlist; the admin sees all three with the totals, confirms one and exports the CSV,
  * whose figures match; the first investor withdraws and the waitlisted one is told. Every e-mail
- * is read from DATA_DIR/mail. Then over HTTP: the refusals of the rules, each storing nothing.
+ * is read from DATA_DIR/mail. Then over HTTP: the refusals of the rules, each storing nothing, and
+ * 50 investors posting their amounts at once.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, baseURL, createVerifiedUser, postForm, sessionCookie, signIn, uniqueIp, waitForMail } from '../support/accounts';
+import pg from 'pg';
+import { hashPassword } from '../../app/server/password.server';
+import { startEmbeddedPostgres } from '../../app/server/db/embedded-postgres.server';
+import {
+  ADMIN,
+  baseURL,
+  createVerifiedUser,
+  dataDir,
+  PASSWORD,
+  postForm,
+  sessionCookie,
+  signIn,
+  uniqueEmail,
+  uniqueIp,
+  waitForMail,
+} from '../support/accounts';
 
 const LENDER = 'lender@example.test';
 const pdf = (label: string) =>
@@ -262,3 +278,87 @@ test('HTTP: every refusal says why, answers 4xx and stores nothing', async () =>
   expect(download.status).toBe(404);
 });
 
+
+/**
+ * `count` accredited investors (a current self-certification) who signed up long ago, put
+ * straight into the running site's database (its embedded PostgreSQL, joined): signing up 50
+ * through /login would send 100 e-mails the other tests' mail waits would queue behind. Their
+ * e-mail preference is off, so the waitlist sends them nothing. Returns their e-mail addresses.
+ */
+async function seedInvestors(count: number): Promise<string[]> {
+  const cluster = await startEmbeddedPostgres(dataDir);
+  expect(cluster.owned, 'the suite\'s site owns its cluster').toBe(false);
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const hash = await hashPassword(PASSWORD);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+    const emails = Array.from({ length: count }, () => uniqueEmail('crowd'));
+    await client.query('begin');
+    for (const email of emails) {
+      const id = randomUUID();
+      await client.query('insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)', [id, 'Crowd Investor', email]);
+      await client.query(
+        `insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`,
+        [randomUUID(), id, hash],
+      );
+      await client.query(
+        `insert into profile (user_id, is_investor, is_accredited, income, notify_email) values ($1, true, true, 'over-300k', false)`,
+        [id],
+      );
+      await client.query(
+        `insert into accreditation_record (investor_id, method, established_on, expires_on, verified_at)
+         values ($1, 'self_certified', $2::text, ($2::date + interval '12 months')::date::text, now())`,
+        [id, today],
+      );
+    }
+    await client.query('commit');
+    return emails;
+  } finally {
+    await client.end();
+    await cluster.stop(); // joined, not owned: this only lets go of it
+  }
+}
+
+test('HTTP: 50 investors post their amounts at once; the counted total stays within the raise, the rest is waitlisted, none is lost', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await adminCookie();
+  const title = `Crowded ${randomUUID().slice(0, 6)}`;
+  const dealId = await createDeal(admin, title, 500_000);
+  const emails = await seedInvestors(50);
+  // Each signs in (from their own address) and signs the suitability statement, ten at a time.
+  const cookies: string[] = [];
+  for (let i = 0; i < emails.length; i += 10) {
+    cookies.push(
+      ...(await Promise.all(
+        emails.slice(i, i + 10).map(async (email) => {
+          const cookie = sessionCookie(await signIn(email, PASSWORD));
+          expect(cookie, email).not.toBe('');
+          expect((await postForm(`/deal/${dealId}`, SUITABILITY, { cookie })).status).toBe(200);
+          return cookie;
+        }),
+      )),
+    );
+  }
+  // All 50 amounts of $25,000 at once: room for 20 of them.
+  const answers = await Promise.all(cookies.map((cookie) => postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '25000' }, { cookie })));
+  expect(answers.map((r) => r.status)).toEqual(cookies.map(() => 200));
+
+  // The lender's view: every investor once, 20 counted, 30 waiting, nothing lost.
+  const page = await investorPage(browser, admin);
+  await page.goto(`/admin-dashboard/deals/${dealId}/investors`);
+  const figure = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('..');
+  await expect(figure('Indicated')).toContainText('$500,000');
+  await expect(figure('Left to raise')).toContainText('$0');
+  await expect(figure('Waitlisted')).toContainText('$750,000');
+  // The CSV holds all 50 amounts, one per investor.
+  const csv = await postForm(`/admin-dashboard/deals/${dealId}/investors/export`, {}, { cookie: admin });
+  expect(csv.status).toBe(200);
+  const lines = (await csv.text()).trim().split(/\r?\n/).slice(1);
+  for (const email of emails) expect(lines.filter((l) => l.includes(email)), email).toHaveLength(1);
+  expect(lines.filter((l) => /,25000,.*Indicated/.test(l))).toHaveLength(20);
+  expect(lines.filter((l) => /,25000,.*Waitlisted/.test(l))).toHaveLength(30);
+  await page.context().close();
+});
