@@ -72,7 +72,9 @@ async function createDeal(admin: string, title: string, raise = 150_000): Promis
     form.append(k, v);
   const saved = await postMultipart('/admin-dashboard/deals/new', form, admin);
   expect(saved.status).toBe(302);
-  const list = await (await fetch(`${baseURL}/admin-dashboard/deals?q=${encodeURIComponent(title)}`, { headers: { Cookie: admin } })).text();
+  const list = await (
+    await fetch(`${baseURL}/admin-dashboard/deals?q=${encodeURIComponent(title)}`, { headers: { Cookie: admin } })
+  ).text();
   const id = list.match(/\/admin-dashboard\/deals\/([0-9a-f-]{36})\/edit/)?.[1];
   expect(id, 'the new deal in the admin list').toBeTruthy();
   return id!;
@@ -97,7 +99,9 @@ async function expectAxeClean(page: Page, what: string) {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     expect(
-      violations.map((v) => `${what} at ${width}px ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`),
+      violations.map(
+        (v) => `${what} at ${width}px ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`,
+      ),
     ).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -171,14 +175,19 @@ test('an investor reads the data room, signs, indicates and withdraws; the raise
   for (const who of [second, third]) {
     expect((await postForm(`/deal/${dealId}`, SUITABILITY, { cookie: who.cookie })).status).toBe(200);
   }
-  expect((await postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '75000' }, { cookie: second.cookie })).status).toBe(200);
-  expect((await postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '25,000' }, { cookie: third.cookie })).status).toBe(200);
+  expect((await postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '75000' }, { cookie: second.cookie })).status).toBe(
+    200,
+  );
+  expect((await postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '25,000' }, { cookie: third.cookie })).status).toBe(
+    200,
+  );
   await waitForMail(third.email, 'Amount Waitlisted');
 
   // The admin sees all three with the totals, confirms the second and exports the CSV.
   const adminPage = await investorPage(browser, admin);
   await adminPage.goto(`/admin-dashboard/deals/${dealId}/investors`);
-  for (const who of [first, second, third]) await expect(adminPage.getByRole('row').filter({ hasText: who.email })).toHaveCount(1);
+  for (const who of [first, second, third])
+    await expect(adminPage.getByRole('row').filter({ hasText: who.email })).toHaveCount(1);
   // The totals: $150,000 counted (the raise), nothing left, $25,000 waiting.
   const figure = (label: string) => adminPage.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('..');
   await expect(figure('Indicated')).toContainText('$150,000');
@@ -266,7 +275,9 @@ test('HTTP: every refusal says why, answers 4xx and stores nothing', async () =>
   expect((await post({ intent: 'indicate', amount: '25000' })).status).toBe(200);
   const other = await createVerifiedUser({ investor: true }, 'other');
   // The amount's id, as staff see it on the demand page (its 'Move to…' form).
-  const demand = await (await fetch(`${baseURL}/admin-dashboard/deals/${dealId}/investors`, { headers: { Cookie: admin } })).text();
+  const demand = await (
+    await fetch(`${baseURL}/admin-dashboard/deals/${dealId}/investors`, { headers: { Cookie: admin } })
+  ).text();
   const row = demand.split('<tr').find((r) => r.includes(investor.email)) ?? '';
   const commitmentId = row.match(/name="id" value="([0-9a-f-]{36})"/)?.[1];
   expect(commitmentId).toBeTruthy();
@@ -278,7 +289,6 @@ test('HTTP: every refusal says why, answers 4xx and stores nothing', async () =>
   expect(download.status).toBe(404);
 });
 
-
 /**
  * `count` accredited investors (a current self-certification) who signed up long ago, put
  * straight into the running site's database (its embedded PostgreSQL, joined): signing up 50
@@ -287,7 +297,7 @@ test('HTTP: every refusal says why, answers 4xx and stores nothing', async () =>
  */
 async function seedInvestors(count: number): Promise<string[]> {
   const cluster = await startEmbeddedPostgres(dataDir);
-  expect(cluster.owned, 'the suite\'s site owns its cluster').toBe(false);
+  expect(cluster.owned, "the suite's site owns its cluster").toBe(false);
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   try {
@@ -297,7 +307,11 @@ async function seedInvestors(count: number): Promise<string[]> {
     await client.query('begin');
     for (const email of emails) {
       const id = randomUUID();
-      await client.query('insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)', [id, 'Crowd Investor', email]);
+      await client.query('insert into "user" (id, name, email, email_verified) values ($1, $2, $3, true)', [
+        id,
+        'Crowd Investor',
+        email,
+      ]);
       await client.query(
         `insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`,
         [randomUUID(), id, hash],
@@ -343,7 +357,9 @@ test('HTTP: 50 investors post their amounts at once; the counted total stays wit
     );
   }
   // All 50 amounts of $25,000 at once: room for 20 of them.
-  const answers = await Promise.all(cookies.map((cookie) => postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '25000' }, { cookie })));
+  const answers = await Promise.all(
+    cookies.map((cookie) => postForm(`/deal/${dealId}`, { intent: 'indicate', amount: '25000' }, { cookie })),
+  );
   expect(answers.map((r) => r.status)).toEqual(cookies.map(() => 200));
 
   // The lender's view: every investor once, 20 counted, 30 waiting, nothing lost.
@@ -357,7 +373,11 @@ test('HTTP: 50 investors post their amounts at once; the counted total stays wit
   const csv = await postForm(`/admin-dashboard/deals/${dealId}/investors/export`, {}, { cookie: admin });
   expect(csv.status).toBe(200);
   const lines = (await csv.text()).trim().split(/\r?\n/).slice(1);
-  for (const email of emails) expect(lines.filter((l) => l.includes(email)), email).toHaveLength(1);
+  for (const email of emails)
+    expect(
+      lines.filter((l) => l.includes(email)),
+      email,
+    ).toHaveLength(1);
   expect(lines.filter((l) => /,25000,.*Indicated/.test(l))).toHaveLength(20);
   expect(lines.filter((l) => /,25000,.*Waitlisted/.test(l))).toHaveLength(30);
   await page.context().close();
