@@ -1,11 +1,12 @@
 // Shared helpers for the benchmarks: start the production server on a free port.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import * as OTPAuth from 'otpauth';
+import { pinned } from './processes.mjs';
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -29,15 +30,19 @@ export async function ensureBuild() {
 
 /**
  * Starts `node server.js` (production) with demo content; returns { url, port, dataDir, pid,
- * output, stop }: `output()` is what the server has written to stdout (its JSON log lines).
+ * output, stop, remove }: `output()` is what the server has written to stdout (its JSON log
+ * lines). With `cpus` (a taskset list, e.g. '0') the server and the embedded PostgreSQL it
+ * starts run on those CPUs only (when taskset exists). @throws when it is not healthy within
+ * 60 s (the server is stopped and its DATA_DIR deleted first).
  */
-export async function startProductionServer(extraEnv = {}) {
+export async function startProductionServer(extraEnv = {}, { cpus } = {}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-bench-'));
   // As root the embedded PostgreSQL runs as `postgres`, which must pass through DATA_DIR.
   chmodSync(dataDir, 0o711);
-  const child = spawn(process.execPath, ['server.js'], {
+  const [command, args] = pinned(cpus, process.execPath, ['server.js']);
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -53,13 +58,40 @@ export async function startProductionServer(extraEnv = {}) {
   child.stdout.on('data', (chunk) => (out += chunk));
   // 'close' comes after the last of its output has been read ('exit' may come before).
   const exited = new Promise((resolve) => child.once('close', resolve));
-  for (let i = 0; i < 300; i++) {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  /** Stops the server (SIGTERM) and waits for it; calling it again just waits. */
+  async function stop() {
+    if (running()) {
+      child.kill('SIGTERM');
+      // The server exits by itself 25 s after SIGTERM at the latest; past that it is stuck:
+      // kill it, and the embedded PostgreSQL it started (its pid is in its own DATA_DIR).
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        try {
+          const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+          if (postmaster > 0) process.kill(postmaster, 'SIGINT');
+        } catch {
+          /* no cluster of its own */
+        }
+      }, 30_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await exited;
+  }
+  let healthy = false;
+  for (let i = 0; i < 300 && running() && !healthy; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      healthy = (await fetch(`${url}/healthz`)).ok;
     } catch {
       /* starting */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (!healthy) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!healthy) {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`the server did not become healthy (its log: ${out.slice(-2000)})`);
   }
   return {
     url,
@@ -67,10 +99,11 @@ export async function startProductionServer(extraEnv = {}) {
     dataDir,
     pid: child.pid,
     output: () => out,
-    /** Stops the server (SIGTERM) and waits for it; calling it again just waits. */
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+    stop,
+    /** Stops the server and deletes its DATA_DIR (its embedded database, mail and files). */
+    async remove() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -171,7 +204,10 @@ export async function benchDatabase(label, title, extraEnv = {}) {
 
 /** The `ormsby.session_token=…` pair among a response's Set-Cookie headers, or undefined. */
 function sessionPair(res) {
-  return res.headers.getSetCookie().find((c) => c.startsWith('ormsby.session_token='))?.split(';')[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ormsby.session_token='))
+    ?.split(';')[0];
 }
 
 /**

@@ -1,5 +1,6 @@
 // `npm run bench`: prints the project's performance figures. Never fails the build.
-// Run one section with `npm run bench -- public`.
+// Run one section with `npm run bench -- public`; flags (`--name=value`) go to every section run,
+// e.g. `npm run bench -- public --only=load`.
 import { benchAdmin } from './admin.mjs';
 import { benchDeals } from './deals.mjs';
 import { benchDemand } from './demand.mjs';
@@ -17,11 +18,20 @@ const sections = {
   demand: benchDemand,
   load: benchLoad,
 };
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const wanted = args.filter((arg) => !arg.startsWith('--'));
+const flags = Object.fromEntries(
+  args
+    .filter((arg) => arg.startsWith('--'))
+    .map((arg) => {
+      const [name, value = 'true'] = arg.slice(2).split('=');
+      return [name, value];
+    }),
+);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;
   try {
-    await run();
+    await run(flags);
   } catch (error) {
     console.error(`bench section ${name} failed:`, error);
   }
