@@ -28,6 +28,7 @@ import { logger } from '~/server/logger.server';
 import { startHousekeeping } from '~/server/jobs.server';
 import { startOutboxWorker } from '~/server/mail/worker.server';
 import { runStartupTasks } from '~/server/startup.server';
+import { siteContentVersion } from '~/server/domain/site-content.server';
 
 interface ViteDevServer {
   middlewares: express.RequestHandler;
@@ -163,7 +164,15 @@ export function createApp({ vite, build }: AppOptions = {}) {
     documentRequest: !req.path.endsWith('.data'),
   });
   if (build && isProd && config.PAGE_CACHE) {
-    app.use(pageCache({ build, mode: config.NODE_ENV, personalCookies: PERSONAL_COOKIES, requestInfo: loadContext }));
+    app.use(
+      pageCache({
+        build,
+        mode: config.NODE_ENV,
+        personalCookies: PERSONAL_COOKIES,
+        requestInfo: loadContext,
+        contentVersion: siteContentVersion,
+      }),
+    );
   }
 
   app.use(

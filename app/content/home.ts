@@ -1,11 +1,9 @@
 /**
- * The home page's copy (product §2 Home): the loan and property types in the original order,
+ * The home page's copy (product §2 Home): the property types in the original order (the loan
+ * types are the loan programs staff edit: app/lib/site-content.ts),
  * the two markets, and the lender's four advantages.
  */
 import { Handshake, Lightbulb, MapPinned, Timer } from 'lucide-react';
-
-/** Spec §2 Home: loan types, in the spec's order. */
-export const loanTypes = ['Acquisition', 'Refinance', 'Cash-Out', 'Commercial Bridge', 'Multifamily Bridge'] as const;
 
 /** Spec §2 Home: property types, in the spec's order. */
 export const propertyTypes = [
@@ -21,8 +19,6 @@ export const propertyTypes = [
   'Hotel/Hospitality',
   'Specialty',
 ] as const;
-
-export const heroImages = ['hero-home-1', 'hero-home-2', 'hero-home-3'] as const;
 
 export const markets = [
   {

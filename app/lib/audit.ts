@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = {
   'data-room.audience_changed': 'Data-room audience changed',
   'data-room.document_removed': 'Data-room document removed',
   'data-room.downloaded': 'Data-room document downloaded',
+  'site-content.draft_saved': 'Site content change saved',
+  'site-content.published': 'Site content published',
+  'site-content.draft_discarded': 'Site content change discarded',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -5,6 +5,7 @@
  * a client that disconnects fails the stream too. Route code reads bodies only through
  * `readForm` (forms.server.ts), which turns these errors into 413 and 400 answers.
  */
+import { SITE_IMAGE_MAX_BYTES } from '~/lib/site-content';
 import { DATA_ROOM_MAX_FILES } from '~/lib/data-room';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
 import { DEAL_IMAGE_MAX_BYTES, DEAL_MAX_IMAGES, DEAL_PROSPECTUS_MAX_BYTES } from '~/lib/schemas/deal';
@@ -31,6 +32,7 @@ export function bodyLimitFor(pathname: string): number {
   if (path === '/dashboard/profile/accreditation-letter') return documentMaxBytes() + FRAMING_BYTES;
   if (/^\/admin-dashboard\/deals\/[^/]+\/data-room$/.test(path))
     return DATA_ROOM_MAX_FILES * (documentMaxBytes() + FRAMING_BYTES);
+  if (path === '/admin-dashboard/content/images') return SITE_IMAGE_MAX_BYTES + FRAMING_BYTES;
   return FORM_MAX_BYTES;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Start-up tasks after migrations: the first admin from ADMIN_EMAIL + ADMIN_PASSWORD when no
+ * Start-up tasks after migrations: the site content's defaults (issue "First impression"); the first admin from ADMIN_EMAIL + ADMIN_PASSWORD when no
  * admin exists; with SEED_DEMO, demo deals for an empty database and, when no admin is
  * configured, a local demo admin whose generated password is kept in
  * `DATA_DIR/demo-admin.txt` (owner-only) and printed, so `npm start` says how to sign in.
@@ -16,6 +16,7 @@ import { dataPath, env } from './env.server';
 import { logger } from './logger.server';
 import { adminExists, createAdmin } from './domain/users.server';
 import { seedDemoContent } from './db/seed.server';
+import { ensureSiteContent } from './domain/site-content.server';
 
 const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
 /** The advisory lock serialising start-up tasks across processes (migrations hold 727_001). */
@@ -34,6 +35,8 @@ export async function runStartupTasks(): Promise<void> {
 
 async function startupTasks(): Promise<void> {
   const config = env();
+  // The spec's texts, for every site-content section an empty database lacks.
+  await ensureSiteContent();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     if (!(await adminExists())) {
       await createAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });

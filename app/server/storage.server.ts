@@ -217,17 +217,19 @@ export function toWebStream(source: Readable): ReadableStream<Uint8Array> {
 }
 
 /**
- * A public image at `key` (avatars, deal pictures: product decisions), or 404 for a key that is not
- * a stored WebP. Keys are random and never reused, so the answer is cached for a year.
+ * A public image at `key` (avatars, deal pictures, site images: product decisions), or 404 for a
+ * key that is not a stored WebP (or AVIF, with `formats`). Keys are random and never reused, so
+ * the answer is cached for a year.
  */
-export async function publicWebpResponse(key: string): Promise<Response> {
+export async function publicImageResponse(key: string, formats: readonly ('webp' | 'avif')[] = ['webp']): Promise<Response> {
   const notFound = () => new Response('Not Found', { status: 404 });
-  if (!KEY.test(key) || !key.endsWith('.webp')) return notFound();
+  const format = formats.find((f) => key.endsWith(`.${f}`));
+  if (!KEY.test(key) || !format) return notFound();
   const object = await storage().get(key);
   if (!object) return notFound();
   return new Response(toWebStream(object.stream), {
     headers: {
-      'Content-Type': 'image/webp',
+      'Content-Type': `image/${format}`,
       'Content-Length': String(object.size),
       'Cache-Control': 'public, max-age=31536000, immutable',
     },

@@ -14,7 +14,8 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+/** A port the system says is free now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -25,8 +26,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Starts a server with `env` (on `env.PORT` when given, else a free port); resolves once healthy. */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['server.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'info', ...env },

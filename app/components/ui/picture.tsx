@@ -10,13 +10,19 @@ import { cn } from '~/lib/cn';
 
 const WIDTHS = [640, 1024, 1600, 2400] as const;
 
+/** The path of image `name` without its `-{width}.{format}` ending: a shipped name or a path. */
+const basePath = (name: string) => (name.startsWith('/') ? name : `/images/${name}`);
+
 /** The `srcset` of one generated image in one format. */
 export function srcSet(name: string, format: 'avif' | 'webp'): string {
-  return WIDTHS.map((w) => `/images/${name}-${w}.${format} ${w}w`).join(', ');
+  return WIDTHS.map((w) => `${basePath(name)}-${w}.${format} ${w}w`).join(', ');
 }
 
 interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
-  /** Base name of a generated image, e.g. 'hero-home-1'. */
+  /**
+   * Base name of a generated image, e.g. 'hero-home-1', or the path of one staff uploaded without
+   * its ending, e.g. '/site-images/{id}' (`imageBase` in app/lib/site-content.ts).
+   */
   name: string;
   alt: string;
   /** The `sizes` attribute; default full viewport width. */
@@ -39,7 +45,7 @@ export function Picture({ name, alt, sizes = '100vw', priority = false, classNam
       <source type="image/webp" srcSet={srcSet(name, 'webp')} sizes={sizes} />
       <img
         ref={ref}
-        src={`/images/${name}-1600.webp`}
+        src={`${basePath(name)}-1600.webp`}
         alt={alt}
         width={1600}
         height={900}

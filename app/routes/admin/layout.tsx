@@ -1,9 +1,19 @@
 /**
  * The admin frame (product §2 "Admin area"): sidebar and mobile drawer with Dashboard, Users,
- * Deals, Contacts and Settings; the logo returns to /. Every admin loader and action checks
+ * Deals, Contacts, Site content (issue "First impression") and Settings; the logo returns to /. Every admin loader and action checks
  * is_admin in the database itself (requireAdmin), this layout included.
  */
-import { Landmark, Building2, LayoutDashboard, MailCheck, MessageSquare, ScrollText, Settings, Users } from 'lucide-react';
+import {
+  Landmark,
+  Building2,
+  LayoutDashboard,
+  MailCheck,
+  MessageSquare,
+  Newspaper,
+  ScrollText,
+  Settings,
+  Users,
+} from 'lucide-react';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import type { Route } from './+types/layout';
@@ -21,6 +31,7 @@ const links: ShellLink[] = [
   { to: '/admin-dashboard/users', label: 'Users', icon: Users },
   { to: '/admin-dashboard/deals', label: 'Deals', icon: Building2 },
   { to: '/admin-dashboard/contacts', label: 'Contacts', icon: MessageSquare },
+  { to: '/admin-dashboard/content', label: 'Site content', icon: Newspaper },
   { to: '/admin-dashboard/settings', label: 'Settings', icon: Settings },
   { to: '/admin-dashboard/mail', label: 'Mail log', icon: MailCheck },
   { to: '/admin-dashboard/audit', label: 'Audit log', icon: ScrollText },

@@ -9,6 +9,9 @@ import { PageHero } from '~/components/marketing/page-hero';
 import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
 import { ButtonLink } from '~/components/ui/button';
 import { Picture } from '~/components/ui/picture';
+import { PreviewBanner, TeamGrid } from '~/components/marketing/site-content';
+import { imageBase } from '~/lib/site-content';
+import { publicPageContent } from '~/server/domain/site-content.server';
 import { originFromMatches, seo } from '~/lib/seo';
 
 /** Spec §2 About: What We Offer, in the spec's order. */
@@ -59,14 +62,22 @@ const reasons = [
   },
 ] as const;
 
-export default function AboutPage() {
+/** The team and the hero picture staff publish (issue "First impression"). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, preview } = await publicPageContent({ request, context });
+  return { preview, team: content.team, hero: imageBase(content.imagery.about) };
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { team, hero, preview } = loaderData;
   return (
     <>
+      {preview && <PreviewBanner />}
       <PageHero
         eyebrow="About us"
         title="Local lenders who know the ground we lend on"
         lead="Ormsby Lending is a private real-estate lender based in Nevada, financing investors and developers across Nevada and California."
-        image="about-lake"
+        image={hero}
       />
 
       <Section tone="white" labelledBy="story-title">
@@ -113,6 +124,11 @@ export default function AboutPage() {
             </p>
           </div>
         </div>
+        {team.length > 0 && (
+          <div className="mt-14">
+            <TeamGrid team={team} />
+          </div>
+        )}
       </Section>
 
       <Section tone="white" labelledBy="offer-title">

@@ -1,7 +1,7 @@
 /**
  * Borrowers (/borrowers), product §2 "Borrowers": the hero with 'Apply For Funding', the 3-step
- * Loan Process (1 LOAN DETAILS, 2 APPROVE, 3 FUND), the FAQ accordion (one item open at a
- * time, collapsible) and 'Start Your Application'. The hero carries id="top" for the home
+ * Loan Process (1 LOAN DETAILS, 2 APPROVE, 3 FUND), the loan programs' published terms, the FAQ
+ * accordion (one item open at a time, collapsible; programs, FAQ and picture are staff-edited) and 'Start Your Application'. The hero carries id="top" for the home
  * page's /borrowers#top link; its image hides itself if it fails to load. Figures follow the
  * spec's marketing claims (§9).
  */
@@ -10,7 +10,10 @@ import { BadgeCheck, Banknote, ClipboardList } from 'lucide-react';
 import type { Route } from './+types/borrowers';
 import { PageHero } from '~/components/marketing/page-hero';
 import { CtaBand, Section, SectionHeading } from '~/components/marketing/section';
-import { FaqAccordion, type FaqItem } from '~/components/ui/accordion';
+import { FaqAccordion } from '~/components/ui/accordion';
+import { LoanProgramCards, PreviewBanner } from '~/components/marketing/site-content';
+import { imageBase } from '~/lib/site-content';
+import { publicPageContent } from '~/server/domain/site-content.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import { cardClasses } from '~/components/ui/card';
@@ -44,33 +47,16 @@ const terms = [
   { label: 'Funding', value: 'In as little as 30 days' },
 ] as const;
 
-const faq: readonly FaqItem[] = [
-  {
-    question: 'What kinds of loans do you make?',
-    answer:
-      'Short-term, asset-based loans secured by real estate in Nevada and California: acquisition, refinance and cash-out loans, fix-and-flip and construction loans, commercial and multifamily bridge loans, and land acquisition loans. Every loan is secured by a first deed of trust on the property.',
-  },
-  {
-    question: 'How much can I borrow?',
-    answer:
-      'We lend on the value of the property and the strength of the plan, typically up to 60% loan-to-value. For renovation and construction, rehab funds are released in draws as the work is completed and inspected.',
-  },
-  {
-    question: 'How quickly can you close?',
-    answer:
-      'Closings typically take place within 30 business days, and funding can happen in as little as 30 days once we have a complete file, a satisfactory valuation and clear title.',
-  },
-  {
-    question: 'What do your loans cost?',
-    answer:
-      'Interest rates are typically 9% to 12% with interest-only monthly payments, and origination is typically 1.5 to 3 points. Your term sheet lists every rate, fee and condition before you commit.',
-  },
-  {
-    question: 'What do I need to apply?',
-    answer:
-      'Create an account, tell us about the property and the loan you need, and upload what you have: purchase contract, budget and scope of work, rent roll or plans where relevant, and entity documents. We will ask for anything else we need.',
-  },
-] as const;
+/** The loan programs, the borrower FAQ and the hero picture staff publish (issue "First impression"). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, preview } = await publicPageContent({ request, context });
+  return {
+    preview,
+    programs: content['loan-programs'],
+    faq: content['faq-borrowers'],
+    hero: imageBase(content.imagery.borrowers),
+  };
+}
 
 /**
  * Where 'Apply For Funding' and 'Start Your Application' lead (issue "The loan file"): a
@@ -81,16 +67,18 @@ function useApplyHref(): string {
   return viewer?.isBorrower ? '/dashboard/loans/new' : '/login?signup=true';
 }
 
-export default function BorrowersPage() {
+export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
   const applyHref = useApplyHref();
+  const { programs, faq, hero, preview } = loaderData;
   return (
     <>
+      {preview && <PreviewBanner />}
       <PageHero
         id="top"
         eyebrow="For borrowers"
         title="Capital for real-estate investors and developers"
         lead="Bridge, fix-and-flip, construction and land loans across Nevada and California, underwritten by people who know the market and decided by the principals who fund them."
-        image="hero-borrowers"
+        image={hero}
       >
         <ButtonLink to={applyHref} size="lg">
           Apply For Funding
@@ -141,7 +129,21 @@ export default function BorrowersPage() {
         </ol>
       </Section>
 
-      <Section tone="white" labelledBy="faq-title">
+      {programs.length > 0 && (
+        <Section tone="white" labelledBy="programs-title" id="programs">
+          <SectionHeading
+            id="programs-title"
+            eyebrow="Loan programs"
+            title="Published Terms"
+            intro="What each program lends today. Your term sheet states the rate, points, term and conditions of your loan."
+          />
+          <div className="mt-12">
+            <LoanProgramCards programs={programs} />
+          </div>
+        </Section>
+      )}
+
+      <Section labelledBy="faq-title">
         <div className="grid gap-12 lg:grid-cols-[1fr_2fr]">
           <SectionHeading
             id="faq-title"

@@ -1,7 +1,8 @@
 /**
- * Home (/), product §2 "Home": the rotating hero, 'The Ormsby Difference' tabs with the spec's
- * loan and property types, Markets We Serve, Partner With Us, Why Choose and the contact
- * block. The organisation's JSON-LD is emitted with the page's meta.
+ * Home (/), product §2 "Home": the rotating hero (the pictures staff choose), the track record
+ * band when staff filled it, 'The Ormsby Difference' tabs with the loan programs staff publish
+ * and the spec's property types, Markets We Serve, Partner With Us, Why Choose and the contact
+ * block (issue "First impression"). The organisation's JSON-LD is emitted with the page's meta.
  */
 import { ArrowRight, Building2, Landmark, Mail, Phone, TrendingUp } from 'lucide-react';
 import { Link, redirect } from 'react-router';
@@ -11,8 +12,11 @@ import { FeatureCard, Section, SectionHeading } from '~/components/marketing/sec
 import { ButtonLink } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
 import { EmailAddress } from '~/components/ui/email-address';
-import { advantages, heroImages, loanTypes, markets, propertyTypes } from '~/content/home';
-import { telHref } from '~/lib/format';
+import { advantages, markets, propertyTypes } from '~/content/home';
+import { PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
+import { imageBase, type LoanProgram } from '~/lib/site-content';
+import { publicPageContent } from '~/server/domain/site-content.server';
+import { percent, telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
 import { getViewer } from '~/server/viewer.server';
@@ -24,8 +28,14 @@ import { cardClasses } from '~/components/ui/card';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer({ request, context });
-  if (viewer && !fromThisSite(request)) throw redirect('/dashboard');
-  return null;
+  if (viewer && !fromThisSite(request) && !new URL(request.url).searchParams.has('preview')) throw redirect('/dashboard');
+  const { content, preview } = await publicPageContent({ request, context });
+  return {
+    preview,
+    programs: content['loan-programs'],
+    trackRecord: content['track-record'],
+    heroImages: content.imagery.home.map(imageBase),
+  };
 }
 
 function fromThisSite(request: Request): boolean {
@@ -36,6 +46,28 @@ function fromThisSite(request: Request): boolean {
   } catch {
     return false;
   }
+}
+
+/** The loan programs in brief: the full terms are on /borrowers. */
+function ProgramGrid({ programs }: { programs: readonly LoanProgram[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {programs.map((p) => (
+        <li key={p.id} className="rounded-xl border border-line bg-surface px-5 py-4 shadow-xs">
+          <span className="flex items-center gap-3 font-medium text-navy-900">
+            <span className="size-2 shrink-0 rounded-full bg-brass-500" aria-hidden="true" />
+            {p.name}
+          </span>
+          <span className="mt-1 block pl-5 text-sm text-muted">
+            {[
+              p.maxLtv !== null ? `Up to ${percent(p.maxLtv)} LTV` : `Up to ${percent(p.maxLtc!)} LTC`,
+              `from ${percent(p.rateFrom)}`,
+            ].join(' · ')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function TypeGrid({ items }: { items: readonly string[] }) {
@@ -54,10 +86,12 @@ function TypeGrid({ items }: { items: readonly string[] }) {
   );
 }
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const company = useRootData()?.company;
+  const { programs, trackRecord, heroImages, preview } = loaderData;
   return (
     <>
+      {preview && <PreviewBanner />}
       <section className="relative isolate flex min-h-[88vh] items-center overflow-hidden bg-navy-950 pt-28 pb-20 text-white sm:min-h-[80vh]">
         <HeroSlideshow images={heroImages} />
         <div
@@ -75,13 +109,15 @@ export default function HomePage() {
             <ButtonLink to="/login?signup=true" size="lg">
               Reach Out
             </ButtonLink>
-            <ButtonLink to="/borrowers" variant="inverse" size="lg">
+            <ButtonLink to="/borrowers#programs" variant="inverse" size="lg">
               Explore Loan Programs
             </ButtonLink>
           </div>
           <p className="mt-4 text-sm text-navy-200">Reach Out opens your client account: apply and share documents securely.</p>
         </div>
       </section>
+
+      <TrackRecordBand record={trackRecord} />
 
       <Section tone="white" labelledBy="difference-title">
         <div className="grid gap-12 lg:grid-cols-[1fr_2fr]">
@@ -100,7 +136,7 @@ export default function HomePage() {
             label="The Ormsby Difference"
             defaultValue="loans"
             tabs={[
-              { value: 'loans', label: 'LOAN TYPES', content: <TypeGrid items={loanTypes} /> },
+              { value: 'loans', label: 'LOAN TYPES', content: <ProgramGrid programs={programs} /> },
               { value: 'properties', label: 'PROPERTY TYPES', content: <TypeGrid items={propertyTypes} /> },
             ]}
           />

@@ -10,7 +10,10 @@ import { PieChart, ShieldCheck, TrendingUp } from 'lucide-react';
 import type { Route } from './+types/investors';
 import { PageHero } from '~/components/marketing/page-hero';
 import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
-import { FaqAccordion, type FaqItem } from '~/components/ui/accordion';
+import { FaqAccordion } from '~/components/ui/accordion';
+import { PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
+import { imageBase } from '~/lib/site-content';
+import { publicPageContent } from '~/server/domain/site-content.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 
@@ -32,43 +35,28 @@ const reasons = [
   },
 ] as const;
 
-const faq: readonly FaqItem[] = [
-  {
-    question: 'Who can invest?',
-    answer:
-      'Our investment opportunities are open to accredited investors only: individuals with income over $200,000 ($300,000 joint) in each of the last two years, or a net worth over $1 million excluding their primary residence, and qualifying entities.',
-  },
-  {
-    question: 'What is a deed of trust investment?',
-    answer:
-      'You fund all or part of a short-term loan to a real-estate investor or developer. The loan is secured by a deed of trust recorded against the property, which gives the lender the right to foreclose if the borrower defaults.',
-  },
-  {
-    question: 'How are returns paid?',
-    answer:
-      'Borrowers make monthly interest payments, and investors receive their share of the interest monthly. Principal is returned when the borrower repays the loan, typically within 6 to 36 months.',
-  },
-  {
-    question: 'What are the risks?',
-    answer:
-      'Every investment carries risk, including the loss of principal. A borrower may pay late or default, and a property may sell for less than expected. Conservative loan-to-value ratios and first-position security reduce that risk but do not remove it. Past performance does not guarantee future results.',
-  },
-  {
-    question: 'How do I see available deals?',
-    answer:
-      'Create an investor account. Once signed in, you can browse current and closed deals, follow the ones that interest you, download each prospectus and receive notifications as deals progress.',
-  },
-] as const;
+/** The track record, the investor FAQ and the hero picture staff publish (issue "First impression"). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, preview } = await publicPageContent({ request, context });
+  return {
+    preview,
+    trackRecord: content['track-record'],
+    faq: content['faq-investors'],
+    hero: imageBase(content.imagery.investors),
+  };
+}
 
-export default function InvestorsPage() {
+export default function InvestorsPage({ loaderData }: Route.ComponentProps) {
+  const { trackRecord, faq, hero, preview } = loaderData;
   return (
     <>
+      {preview && <PreviewBanner />}
       <PageHero
         id="top"
         eyebrow="For accredited investors"
         title="Earn monthly income secured by real estate"
         lead="Invest alongside us in short-term loans secured by first deeds of trust on Nevada and California property, chosen and serviced by a local team."
-        image="hero-investors"
+        image={hero}
       >
         <ButtonLink to="/login?signup=true" size="lg">
           Invest With Us
@@ -77,6 +65,8 @@ export default function InvestorsPage() {
           Ask a Question
         </ButtonLink>
       </PageHero>
+
+      <TrackRecordBand record={trackRecord} />
 
       <Section labelledBy="why-title">
         <SectionHeading

@@ -1,7 +1,7 @@
 /** GET /deal-images/{…}.webp: a deal's picture (product decisions: deal images are public). */
 import type { Route } from './+types/deal-image';
-import { publicWebpResponse } from '~/server/storage.server';
+import { publicImageResponse } from '~/server/storage.server';
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return publicWebpResponse(`deals/${params['*'] ?? ''}`);
+  return publicImageResponse(`deals/${params['*'] ?? ''}`);
 }

@@ -740,3 +740,41 @@ export const listCount = pgTable(
   },
   (t) => [primaryKey({ columns: [t.list, t.key] })],
 );
+
+/**
+ * The site's content the lender's staff edit (issue "First impression"): one row per section
+ * (SITE_CONTENT_SECTIONS in app/lib/site-content.ts). `published` is what visitors see; `draft`,
+ * when set, is an unpublished change staff can preview. A publish gives its section a version
+ * above every other section's, so the highest version names the content every server process
+ * must show (the anonymous page cache compares it).
+ */
+export const siteContent = pgTable('site_content', {
+  section: text('section').primaryKey(),
+  published: jsonb('published').notNull(),
+  draft: jsonb('draft'),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  publishedBy: text('published_by').references(() => user.id, { onDelete: 'set null' }),
+  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+  draftUpdatedBy: text('draft_updated_by').references(() => user.id, { onDelete: 'set null' }),
+});
+
+/**
+ * An image staff uploaded for the site (hero pictures, team photos), re-encoded without metadata
+ * into the responsive widths the site uses: files `{id}-{w}.avif` and `.webp` under
+ * `site/` in storage (served at /site-images/) for each of `widths` (a portrait is square). Public, like avatars.
+ */
+export const siteImage = pgTable(
+  'site_image',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'hero' (16:9, 640–2400 px) or 'portrait' (square, 256 and 512 px). */
+    kind: text('kind', { enum: ['hero', 'portrait'] }).notNull(),
+    widths: integer('widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('site_image_kind_check', sql`${t.kind} in ('hero', 'portrait')`)],
+);

@@ -1,0 +1,217 @@
+/**
+ * The public blocks of the content staff edit (issue "First impression"; shapes in
+ * app/lib/site-content.ts): loan programs with their published terms, the track record band,
+ * the team, a FAQ answer's text with its links, and the banner of a staff preview. Everything
+ * from the database is rendered as React text, so no HTML from it reaches the page unescaped.
+ */
+import { Link } from 'react-router';
+import { cardClasses } from '~/components/ui/card';
+import { formatCalendarDay, months, percent, usd } from '~/lib/format';
+import {
+  answerParagraphs,
+  STATES,
+  TRACK_RECORD_METRICS,
+  type LoanProgram,
+  type TeamMember,
+  type TrackRecord,
+  type TrackRecordMetric,
+} from '~/lib/site-content';
+import { cn } from '~/lib/cn';
+
+const range = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
+const compactUsd = (n: number) =>
+  n >= 1_000_000 ? `$${Number((n / 1_000_000).toFixed(2))}M` : n >= 1_000 ? `$${Number((n / 1_000).toFixed(1))}K` : usd(n);
+
+/** A program's published terms as label/value pairs, in the order a borrower reads them. */
+export function programTerms(p: LoanProgram): [string, string][] {
+  const terms: [string, string][] = [['Loan amount', range(compactUsd(p.minAmount), compactUsd(p.maxAmount))]];
+  if (p.maxLtv !== null) terms.push(['Max LTV', percent(p.maxLtv)]);
+  if (p.maxLtc !== null) terms.push(['Max LTC', percent(p.maxLtc)]);
+  terms.push(
+    ['Rate from', percent(p.rateFrom)],
+    ['Points', range(String(p.pointsFrom), String(p.pointsTo))],
+    ['Term', p.termMinMonths === p.termMaxMonths ? months(p.termMinMonths) : `${p.termMinMonths} – ${months(p.termMaxMonths)}`],
+  );
+  return terms;
+}
+
+/** The loan programs as cards with their terms, property types, states, date and note. */
+export function LoanProgramCards({
+  programs,
+  headingLevel = 'h3',
+}: {
+  programs: readonly LoanProgram[];
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+      {programs.map((p) => (
+        <li key={p.id} className={cardClasses('none', 'flex flex-col p-7')}>
+          <Heading className="text-2xl">{p.name}</Heading>
+          <p className="mt-3 leading-relaxed text-muted">{p.description}</p>
+          <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-4 border-t border-line pt-6">
+            {programTerms(p).map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs font-semibold tracking-[0.12em] text-muted uppercase">{label}</dt>
+                <dd className="mt-1 font-serif text-xl text-navy-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {p.propertyTypes.length > 0 && (
+            <p className="mt-5 text-sm text-muted">
+              <span className="font-semibold text-navy-900">Property: </span>
+              {p.propertyTypes.join(', ')}
+            </p>
+          )}
+          <p className="mt-1 text-sm text-muted">
+            <span className="font-semibold text-navy-900">States: </span>
+            {p.states.map((s) => STATES[s]).join(', ')}
+          </p>
+          <p className="mt-auto pt-5 text-xs leading-relaxed text-muted">
+            Terms as of {formatCalendarDay(p.asOf)}. {p.note}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const METRIC_FORMAT: Record<TrackRecordMetric, (n: number) => string> = {
+  loansFunded: (n) => n.toLocaleString('en-US'),
+  totalVolume: compactUsd,
+  averageLtv: percent,
+  averageYield: percent,
+  losses: (n) => (n === 0 ? '$0' : compactUsd(n)),
+};
+
+/** The track record's filled figures as a band; renders nothing when none is filled. */
+export function TrackRecordBand({ record, className }: { record: TrackRecord; className?: string }) {
+  const filled = TRACK_RECORD_METRICS.flatMap(({ key, label }) => {
+    const metric = record[key];
+    return metric ? [{ key, label, value: METRIC_FORMAT[key](metric.value), asOf: metric.asOf }] : [];
+  });
+  if (filled.length === 0) return null;
+  return (
+    <section aria-labelledby="track-record-title" className={cn('border-y border-line bg-surface', className)}>
+      <div className="container-page py-10">
+        <h2 id="track-record-title" className="eyebrow">
+          Track record
+        </h2>
+        <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-6 sm:grid-cols-3 lg:grid-cols-5">
+          {filled.map((m) => (
+            <div key={m.key}>
+              <dt className="text-xs font-semibold tracking-[0.12em] text-muted uppercase">{m.label}</dt>
+              <dd className="mt-1 font-serif text-3xl text-navy-900">{m.value}</dd>
+              <dd className="mt-1 text-xs text-muted">as of {formatCalendarDay(m.asOf)}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+
+/** The team as cards: photo (or initials), name, title, licence and short bio. */
+export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {team.map((m) => (
+        <li key={m.id} className={cardClasses('none', 'p-7')}>
+          <div className="flex items-center gap-4">
+            {m.photoId ? (
+              <picture>
+                <source
+                  type="image/avif"
+                  srcSet={`/site-images/${m.photoId}-256.avif 1x, /site-images/${m.photoId}-512.avif 2x`}
+                />
+                <img
+                  src={`/site-images/${m.photoId}-256.webp`}
+                  srcSet={`/site-images/${m.photoId}-512.webp 2x`}
+                  alt={`Portrait of ${m.name}`}
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-20 rounded-full object-cover"
+                />
+              </picture>
+            ) : (
+              <span
+                aria-hidden="true"
+                className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-navy-900 font-serif text-2xl text-brass-300"
+              >
+                {initials(m.name)}
+              </span>
+            )}
+            <div>
+              <h3 className="text-xl">{m.name}</h3>
+              <p className="text-sm font-medium text-navy-800">{m.title}</p>
+              {m.licence && <p className="mt-0.5 text-xs text-muted">{m.licence}</p>}
+            </div>
+          </div>
+          <p className="mt-5 leading-relaxed text-muted">{m.bio}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A FAQ answer: plain text in paragraphs, with its `[label](target)` and https links. */
+export function AnswerText({ answer }: { answer: string }) {
+  return (
+    <>
+      {answerParagraphs(answer).map((parts, i) => (
+        <p key={i} className={i > 0 ? 'mt-3' : undefined}>
+          {parts.map((part, j) =>
+            'href' in part ? (
+              part.href.startsWith('/') ? (
+                <Link
+                  key={j}
+                  to={part.href}
+                  className="font-medium text-navy-800 underline underline-offset-2 hover:text-brass-700"
+                >
+                  {part.text}
+                </Link>
+              ) : (
+                <a
+                  key={j}
+                  href={part.href}
+                  rel="noopener noreferrer"
+                  className="font-medium text-navy-800 underline underline-offset-2 hover:text-brass-700"
+                >
+                  {part.text}
+                </a>
+              )
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
+      ))}
+    </>
+  );
+}
+
+/** Shown on a public page a staff member opened with `?preview`: unpublished changes on view. */
+export function PreviewBanner() {
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-brass-400 bg-brass-100 px-4 py-3 text-center text-sm text-navy-950"
+    >
+      <strong>Preview:</strong> this page shows unpublished changes. Visitors see them once you publish.{' '}
+      <Link to="/admin-dashboard/content" className="font-semibold underline underline-offset-2">
+        Back to Site content
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * /admin-dashboard/content/{section}, one section of 'Site content' (issue "First impression"):
+ * its working copy (the draft if there is one, else what is published) in the section's editor,
+ * with 'Preview', 'Publish' and 'Discard changes'. An unknown section is a 404. Admins only, in
+ * the loader and in the action.
+ *
+ * Every form of the page posts here with an `intent`, and every change is saved as the section's
+ * draft (`saveDraft`), never published directly: `save` / `add` an item (its form, checked with
+ * the section's form schema; a new item gets a random id here), `remove` / `move` an item,
+ * `remove-photo` of a person, `restore-image` / `remove-image` / `move-image` of the hero
+ * pictures, and `publish` / `discard`. Pictures are uploaded to POST
+ * /admin-dashboard/content/images, which saves its own draft. Bad input is a 400 with Conform's
+ * reply (the schema's messages on the fields, a rule of the whole section at the top), and
+ * nothing is stored. A success answers a fetcher with a flash toast (the item that asked may be
+ * renewed or gone), and sends a form posted without JavaScript back to the page (or to the
+ * overview, `returnTo`) with it.
+ */
+import { randomUUID } from 'node:crypto';
+import { data } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/content-section';
+import { SectionActions, SectionState } from '~/components/admin/content-actions';
+import { FaqEditor } from '~/components/admin/content-faq';
+import { ImageryEditor } from '~/components/admin/content-imagery';
+import { contentKey, type SectionAnswer } from '~/components/admin/content-list';
+import { ProgramsEditor } from '~/components/admin/content-programs';
+import { TeamEditor } from '~/components/admin/content-team';
+import { TrackRecordEditor } from '~/components/admin/content-track-record';
+import { PageHeader } from '~/components/layout/dashboard-shell';
+import { BackLink } from '~/components/loans/loan-header';
+import { lenderDay } from '~/lib/format';
+import { parseForm } from '~/lib/parse-form';
+import {
+  DEFAULT_CONTENT,
+  faqFormSchema,
+  HERO_SLOTS,
+  programFormSchema,
+  SECTION_LABELS,
+  SITE_CONTENT_SECTIONS,
+  teamMemberFormSchema,
+  trackRecordFormSchema,
+  type SiteContent,
+  type SiteContentSection,
+} from '~/lib/site-content';
+import type { Toast } from '~/lib/toast';
+import { requestInfo } from '~/load-context';
+import { answer, refusalAnswer } from '~/server/answers.server';
+import { discardDraft, publishSection, saveDraft, sectionState } from '~/server/domain/site-content.server';
+import { isRefused, NotFound, Refused } from '~/server/errors.server';
+import { parseFields, readForm } from '~/server/forms.server';
+import { requireAdmin } from '~/server/guards.server';
+import { redirectWithToast, toastHeaders } from '~/server/toast.server';
+
+/** `param` as a section. @throws a 404 for anything else. */
+function sectionOf(param: string | undefined): SiteContentSection {
+  if (!(SITE_CONTENT_SECTIONS as readonly (string | undefined)[]).includes(param))
+    throw data('Section Not Found', { status: 404 });
+  return param as SiteContentSection;
+}
+
+/** A section with its content, one type per section (so the page picks its editor by `section`). */
+type Editable = { [S in SiteContentSection]: { section: S; value: SiteContent[S] } }[SiteContentSection];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  const section = sectionOf(params.section);
+  const state = await sectionState(section);
+  return {
+    content: { section, value: state.working } as Editable,
+    status: {
+      section,
+      hasDraft: state.draft !== null,
+      publishedAt: state.publishedAt?.toISOString() ?? null,
+      draftUpdatedAt: state.draftUpdatedAt?.toISOString() ?? null,
+    },
+    today: lenderDay(),
+  };
+}
+
+const itemId = z.string().max(100);
+const direction = z.enum(['up', 'down']);
+const index = z.enum(['0', '1', '2']).transform(Number);
+const returnTo = z.literal('overview').optional();
+const formId = z.string().max(100).optional();
+const intents = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('publish'), returnTo }),
+  z.object({ intent: z.literal('discard'), returnTo }),
+  z.object({ intent: z.literal('save'), formId }),
+  z.object({ intent: z.literal('add'), formId }),
+  z.object({ intent: z.literal('remove'), id: itemId }),
+  z.object({ intent: z.literal('move'), id: itemId, direction }),
+  z.object({ intent: z.literal('remove-photo'), id: itemId }),
+  z.object({ intent: z.literal('restore-image'), slot: z.enum(HERO_SLOTS), index: index.optional() }),
+  z.object({ intent: z.literal('remove-image'), index }),
+  z.object({ intent: z.literal('move-image'), index, direction }),
+]);
+type Intent = z.infer<typeof intents>;
+
+const UNKNOWN = () => new Refused('invalid', 'Unknown request.');
+const GONE = () => new NotFound('That item is no longer there. Please reload the page.', 'Not saved');
+
+/** `list` with the item at `from` moved one place `to` (unchanged at either end). */
+function moved<T>(list: T[], from: number, to: 'up' | 'down'): T[] {
+  const target = to === 'up' ? from - 1 : from + 1;
+  if (from < 0 || target < 0 || target >= list.length) return list;
+  const next = [...list];
+  [next[from], next[target]] = [next[target]!, next[from]!];
+  return next;
+}
+
+/** The index of item `id` in `list`. @throws NotFound */
+function indexOf(list: { id: string }[], id: string): number {
+  const at = list.findIndex((item) => item.id === id);
+  if (at < 0) throw GONE();
+  return at;
+}
+
+/** The working copy of `section` after an item form (`save`, `add`) read from `form`. */
+async function afterItemForm(section: SiteContentSection, form: FormData, intent: 'save' | 'add') {
+  if (intent === 'add') form.set('id', randomUUID());
+  const working: unknown = (await sectionState(section)).working;
+  // One list of items with ids: the item replaces its namesake, or is added at the end.
+  const put = <T extends { id: string }>(list: T[], item: T) => {
+    if (intent === 'add') return [...list, item];
+    const at = indexOf(list, item.id);
+    return list.map((x, i) => (i === at ? item : x));
+  };
+  switch (section) {
+    case 'loan-programs': {
+      const submission = parseForm(form, { schema: programFormSchema });
+      return {
+        submission,
+        next: submission.status === 'success' ? put(working as SiteContent[typeof section], submission.value) : null,
+      };
+    }
+    case 'team': {
+      const submission = parseForm(form, { schema: teamMemberFormSchema });
+      const team = working as SiteContent['team'];
+      if (submission.status !== 'success') return { submission, next: null };
+      const { licence, ...words } = submission.value;
+      const photoId = intent === 'add' ? null : (team[indexOf(team, words.id)]!.photoId ?? null);
+      return { submission, next: put(team, { ...words, licence: licence || null, photoId }) };
+    }
+    case 'faq-borrowers':
+    case 'faq-investors': {
+      const submission = parseForm(form, { schema: faqFormSchema });
+      return {
+        submission,
+        next: submission.status === 'success' ? put(working as SiteContent['faq-borrowers'], submission.value) : null,
+      };
+    }
+    case 'track-record': {
+      if (intent === 'add') throw UNKNOWN();
+      const submission = parseForm(form, { schema: trackRecordFormSchema });
+      return { submission, next: submission.status === 'success' ? submission.value : null };
+    }
+    case 'imagery':
+      throw UNKNOWN();
+  }
+}
+
+/** The working copy of `section` after a list or picture change. @throws Refused */
+async function afterChange(section: SiteContentSection, fields: Intent): Promise<unknown> {
+  const working: unknown = (await sectionState(section)).working;
+  const lists: SiteContentSection[] = ['loan-programs', 'team', 'faq-borrowers', 'faq-investors'];
+  if (fields.intent === 'remove' || fields.intent === 'move') {
+    if (!lists.includes(section)) throw UNKNOWN();
+    const list = working as { id: string }[];
+    const at = indexOf(list, fields.id);
+    return fields.intent === 'remove' ? list.filter((_, i) => i !== at) : moved(list, at, fields.direction);
+  }
+  if (fields.intent === 'remove-photo') {
+    if (section !== 'team') throw UNKNOWN();
+    const team = working as SiteContent['team'];
+    const at = indexOf(team, fields.id);
+    return team.map((m, i) => (i === at ? { ...m, photoId: null } : m));
+  }
+  if (section !== 'imagery') throw UNKNOWN();
+  const imagery = working as SiteContent['imagery'];
+  if (fields.intent === 'restore-image') {
+    if (fields.slot !== 'home') return { ...imagery, [fields.slot]: DEFAULT_CONTENT.imagery[fields.slot] };
+    const at = fields.index ?? 0;
+    const original = DEFAULT_CONTENT.imagery.home[at];
+    if (!original || at >= imagery.home.length) throw GONE();
+    return { ...imagery, home: imagery.home.map((ref, i) => (i === at ? original : ref)) };
+  }
+  if (fields.intent !== 'remove-image' && fields.intent !== 'move-image') throw UNKNOWN();
+  if (fields.index >= imagery.home.length) throw GONE();
+  const home =
+    fields.intent === 'remove-image'
+      ? imagery.home.filter((_, i) => i !== fields.index)
+      : moved(imagery.home, fields.index, fields.direction);
+  return { ...imagery, home };
+}
+
+const SAVED = 'Saved as an unpublished change: preview it, then publish.';
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin({ request, context });
+  const section = sectionOf(params.section);
+  const label = SECTION_LABELS[section];
+  const here = `/admin-dashboard/content/${section}`;
+  // A form posted without JavaScript is sent back to a page; a fetcher gets the answer.
+  const page = requestInfo(context).documentRequest === true;
+  const succeed = async (toast: Toast, body: Pick<SectionAnswer, 'formId' | 'result'> = {}, back = here) =>
+    page ? redirectWithToast(back, toast) : answer({ ok: true, ...body }, { headers: await toastHeaders(toast) });
+  try {
+    const form = await readForm(request);
+    const fields = parseFields(form, intents);
+    switch (fields.intent) {
+      case 'publish':
+      case 'discard': {
+        const back = fields.returnTo === 'overview' ? '/admin-dashboard/content' : here;
+        if (fields.intent === 'discard') await discardDraft(admin, section);
+        else await publishSection(admin, section);
+        const toast: Toast =
+          fields.intent === 'publish'
+            ? { type: 'success', title: `${label} published`, description: 'Visitors see the changes now.' }
+            : { type: 'success', title: 'Changes discarded', description: `${label} is back to what visitors see.` };
+        return await succeed(toast, {}, back);
+      }
+      case 'save':
+      case 'add': {
+        const { submission, next } = await afterItemForm(section, form, fields.intent);
+        if (next === null) return answer({ ok: false, formId: fields.formId, result: submission.reply() }, 400);
+        try {
+          await saveDraft(admin, section, next);
+        } catch (error) {
+          if (!isRefused(error)) throw error;
+          // A rule of the whole section (how many items …): at the top of the form.
+          const toast: Toast = { type: 'error', title: error.title, description: error.message };
+          return answer(
+            { ok: false, toast, formId: fields.formId, result: submission.reply({ formErrors: [error.message] }) },
+            400,
+          );
+        }
+        const result = submission.reply({ resetForm: fields.intent === 'add' });
+        return await succeed({ type: 'success', title: `${label} saved`, description: SAVED }, { formId: fields.formId, result });
+      }
+      default:
+        await saveDraft(admin, section, await afterChange(section, fields));
+        return await succeed({ type: 'success', title: `${label} saved`, description: SAVED });
+    }
+  } catch (error) {
+    if (!isRefused(error)) throw error;
+    if (page) return redirectWithToast(here, { type: 'error', title: error.title, description: error.message });
+    return refusalAnswer(error);
+  }
+}
+
+/** The editor of the section in `content`. */
+function Editor({ content, today }: { content: Editable; today: string }) {
+  switch (content.section) {
+    case 'loan-programs':
+      return <ProgramsEditor programs={content.value} today={today} />;
+    case 'track-record':
+      return <TrackRecordEditor key={contentKey(content.value)} record={content.value} />;
+    case 'team':
+      return <TeamEditor team={content.value} />;
+    case 'faq-borrowers':
+    case 'faq-investors':
+      return <FaqEditor label={SECTION_LABELS[content.section]} entries={content.value} />;
+    case 'imagery':
+      return <ImageryEditor imagery={content.value} />;
+  }
+}
+
+export default function ContentSection({ loaderData }: Route.ComponentProps) {
+  const { content, status, today } = loaderData;
+  return (
+    <>
+      <BackLink to="/admin-dashboard/content" label="Site content" />
+      <PageHeader
+        title={SECTION_LABELS[status.section]}
+        subtitle={<SectionState status={status} />}
+        actions={<SectionActions status={status} />}
+      />
+      <p className="-mt-4 mb-6 max-w-3xl text-sm text-muted">
+        Every save is kept as an unpublished change of this section. ‘Preview’ shows the public page with your changes; visitors
+        see them once you publish.
+      </p>
+      <Editor content={content} today={today} />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  {
+    title: loaded
+      ? `${SECTION_LABELS[loaded.status.section]} | Site content | Ormsby Lending Admin`
+      : 'Section Not Found | Ormsby Lending Admin',
+  },
+];
