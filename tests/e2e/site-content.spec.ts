@@ -110,6 +110,12 @@ test('staff change the programs, team, track record and Home pictures; visitors 
   await expect(admin.getByText('Unpublished changes').first()).toBeVisible();
   // Not yet for visitors: a draft shows only in the staff preview.
   expect((await visit('/borrowers')).html).not.toContain('8.75%');
+  expect((await visit('/borrowers?preview')).html).not.toContain('8.75%');
+  const preview = await admin.context().newPage();
+  await preview.goto('/borrowers?preview');
+  await expect(preview.getByRole('status').filter({ hasText: 'Preview' })).toContainText('unpublished changes');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Acquisition' }).first()).toContainText('8.75%');
+  await preview.close();
   await publish(admin);
   const borrowers = await visit('/borrowers');
   expect(borrowers.cached).toBe(true);
