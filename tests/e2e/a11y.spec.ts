@@ -24,6 +24,12 @@ const adminPages = [
   '/admin-dashboard/loans',
   '/admin-dashboard/users',
   '/admin-dashboard/audit',
+  '/admin-dashboard/content',
+  '/admin-dashboard/content/loan-programs',
+  '/admin-dashboard/content/track-record',
+  '/admin-dashboard/content/team',
+  '/admin-dashboard/content/faq-borrowers',
+  '/admin-dashboard/content/imagery',
 ];
 
 async function withCookie(page: Page, cookie: string) {

@@ -21,6 +21,12 @@ const adminPages = [
   '/admin-dashboard/settings',
   '/admin-dashboard/mail',
   '/admin-dashboard/audit',
+  '/admin-dashboard/content',
+  '/admin-dashboard/content/loan-programs',
+  '/admin-dashboard/content/track-record',
+  '/admin-dashboard/content/team',
+  '/admin-dashboard/content/faq-borrowers',
+  '/admin-dashboard/content/imagery',
 ];
 
 interface Finding {

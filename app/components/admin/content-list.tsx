@@ -200,7 +200,7 @@ export function AddItem({ label, children }: { label: string; children: ReactNod
 export function EditPanel({ name, open, children }: { name: string; open?: boolean; children: ReactNode }) {
   return (
     <details className="group" open={open || undefined}>
-      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md text-sm font-semibold text-navy-700 hover:underline sm:min-h-9 [&::-webkit-details-marker]:hidden">
+      <summary className="inline-flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-md text-sm font-semibold text-navy-700 hover:underline sm:min-h-9 [&::-webkit-details-marker]:hidden">
         Edit<span className="sr-only"> {name}</span>
       </summary>
       <div className="mt-3">{children}</div>

@@ -118,7 +118,7 @@ function DocumentRow({ dealId, doc }: { dealId: string; doc: DataRoomRow }) {
   const Icon = doc.mimeType.startsWith('image/') ? FileImage : FileText;
   const titleId = `data-room-${doc.id}`;
   return (
-    <li className="rounded-xl border border-line p-4" aria-labelledby={titleId}>
+    <li className="min-w-0 rounded-xl border border-line p-4" aria-labelledby={titleId}>
       <div className="flex items-start gap-3">
         <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-navy-400" />
         <div className="min-w-0 flex-1">

@@ -53,7 +53,7 @@ export default function SiteContent({ loaderData }: Route.ComponentProps) {
             {loaderData.sections.map((status) => (
               <tr key={status.section} className="align-top">
                 <th scope="row" className="py-4 pr-4 text-left font-sans font-semibold text-navy-900">
-                  <Link to={contentPath(status.section)} className="hover:underline">
+                  <Link to={contentPath(status.section)} className="inline-flex min-h-11 min-w-11 items-center hover:underline">
                     {SECTION_LABELS[status.section]}
                   </Link>
                 </th>
