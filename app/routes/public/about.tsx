@@ -99,7 +99,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <div className="overflow-hidden rounded-[var(--radius-card)] shadow-[var(--shadow-card)]">
             <Picture
               name="hero-home-1"
-              alt="Illustration of the Sierra Nevada at dusk"
+              alt="Line map of Nevada and California with the cities where we lend"
               sizes="(min-width: 1024px) 600px, 100vw"
               className="aspect-[16/10] w-full"
             />

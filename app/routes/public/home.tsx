@@ -8,6 +8,7 @@ import { ArrowRight, Building2, Landmark, Mail, Phone, TrendingUp } from 'lucide
 import { Link, redirect } from 'react-router';
 import type { Route } from './+types/home';
 import { HeroSlideshow } from '~/components/marketing/hero-slideshow';
+import { MarketsMap } from '~/components/marketing/markets-map';
 import { FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
 import { ButtonLink } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
@@ -150,20 +151,23 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           title="Markets We Serve"
           intro="We lend only where we know the ground: Nevada and California."
         />
-        <div className="mt-12 grid gap-6 md:grid-cols-2">
-          {markets.map((m) => (
-            <article key={m.state} className={cardClasses('none', 'p-8')}>
-              <h3 className="text-2xl">{m.state}</h3>
-              <p className="mt-3 leading-relaxed text-muted">{m.text}</p>
-              <ul className="mt-6 flex flex-wrap gap-2" aria-label={`Markets in ${m.state}`}>
-                {m.cities.map((c) => (
-                  <li key={c} className="rounded-full bg-navy-50 px-3 py-1 text-sm font-medium text-navy-800">
-                    {c}
-                  </li>
-                ))}
-              </ul>
-            </article>
-          ))}
+        <div className="mt-12 grid items-start gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+          <MarketsMap />
+          <div className="grid gap-6">
+            {markets.map((m) => (
+              <article key={m.state} className={cardClasses('none', 'p-8')}>
+                <h3 className="text-2xl">{m.state}</h3>
+                <p className="mt-3 leading-relaxed text-muted">{m.text}</p>
+                <ul className="mt-6 flex flex-wrap gap-2" aria-label={`Markets in ${m.state}`}>
+                  {m.cities.map((c) => (
+                    <li key={c} className="rounded-full bg-navy-50 px-3 py-1 text-sm font-medium text-navy-800">
+                      {c}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
         </div>
       </Section>
 
