@@ -15,8 +15,9 @@
 // options (nonce, onAllReady, the stream timeout), piped straight into the response.
 //
 // Argument (one JSON string): { path }, the page to capture ('/'). The environment is the
-// site's (NODE_ENV, PUBLIC_URL, DATA_DIR: the configuration the page is rendered with); an
-// anonymous public page touches no database. Reports { bench: 'listening', port } on stdout;
+// site's (NODE_ENV, PUBLIC_URL, DATA_DIR: the configuration the page is rendered with); the
+// capture request reads the site content from the running site's database (joined), the
+// renders after it read nothing. Reports { bench: 'listening', port } on stdout;
 // SIGTERM stops it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -43,7 +44,9 @@ reactDomServer.renderToPipeableStream = (tree, options) => {
 
 const { createElement } = await import('react');
 const { ServerRouter } = await import('react-router');
-const { createApp } = await import(pathToFileURL(path.resolve('build/server/index.js')).href);
+const { createApp, connectDatabase } = await import(pathToFileURL(path.resolve('build/server/index.js')).href);
+// The page's loaders read the published site content: from the site's own database, joined.
+const database = await connectDatabase();
 // The server build (entry, routes, assets…) is the chunk build/server/index.js imports when it starts.
 const chunk = readdirSync('build/server/assets').find((f) => /^server-build-.*\.js$/.test(f));
 if (!chunk) throw new Error('no build/server/assets/server-build-*.js: run npm run build');
@@ -90,6 +93,7 @@ const expressHtml = await new Promise((resolve, reject) => {
     .on('error', reject);
 });
 await new Promise((resolve) => app.close(resolve));
+await database.close();
 if (!captured || !renderedTree) throw new Error('the request did not reach entry.server.tsx');
 const handoff = await captured.handoff;
 

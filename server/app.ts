@@ -229,6 +229,17 @@ function originCheck(publicUrl: string) {
  * tasks, starts the mail worker and listens on PORT. SIGTERM and SIGINT stop accepting, let
  * in-flight requests finish, stop the worker and close the database.
  */
+/**
+ * Opens the configured database (DATABASE_URL, or the embedded cluster of DATA_DIR, joined when
+ * a site already runs on it) for this module graph, without migrating or starting anything:
+ * for tools that render pages outside `start()` (bench/react-render-server.mjs).
+ */
+export async function connectDatabase(): Promise<DatabaseHandle> {
+  const handle = await openDatabase(configuredDatabase(env()));
+  setDatabase(handle);
+  return handle;
+}
+
 export async function start(options: StartOptions = {}) {
   let config: ReturnType<typeof env>;
   try {

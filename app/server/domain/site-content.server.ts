@@ -19,7 +19,7 @@ import {
   type SiteContent,
   type SiteContentSection,
 } from '~/lib/site-content';
-import { db } from '../db/client.server';
+import { databaseHandle, db } from '../db/client.server';
 import { Refused, type RefusalKind } from '../errors.server';
 import { siteContent, siteImage } from '../db/schema';
 import { logger } from '../logger.server';
@@ -56,11 +56,30 @@ function parseSection<S extends SiteContentSection>(section: S, value: unknown):
   return DEFAULT_CONTENT[section];
 }
 
+/** The published content as last read and parsed, with the database and version it came from. */
+let publishedCache: { database: unknown; version: number; content: SiteContent } | null = null;
+
 /**
  * The content visitors see, or with `preview` each section's draft where there is one (staff
- * only: the caller checks). A missing section shows its default.
+ * only: the caller checks). A missing section shows its default. What is published is read and
+ * validated once per content version and process: each call then costs one small query (the
+ * version), not the sections' documents and their validation.
  */
 export async function siteContentFor({ preview = false } = {}): Promise<SiteContent> {
+  if (!preview) {
+    const database = databaseHandle();
+    const version = await siteContentVersion();
+    if (publishedCache?.database === database && publishedCache.version === version) return publishedCache.content;
+    const content = await readContent(false);
+    // A publish between the two reads leaves content newer than `version`: kept under the older
+    // version, it is read again on the next call, never shown stale.
+    publishedCache = { database, version, content };
+    return content;
+  }
+  return readContent(true);
+}
+
+async function readContent(preview: boolean): Promise<SiteContent> {
   const rows = await db()
     .select({ section: siteContent.section, published: siteContent.published, draft: siteContent.draft })
     .from(siteContent);
