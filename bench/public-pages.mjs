@@ -7,7 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild, freePort, startProductionServer } from './lib.mjs';
 
-const PAGES = ['/', '/about', '/borrowers', '/investors', '/contact'];
+const PAGES = ['/', '/about', '/borrowers', '/investors', '/contact', '/privacy-policy', '/terms-of-service', '/login'];
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 async function lighthouseRun(url) {

@@ -10,6 +10,9 @@ import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/mark
 import { ButtonLink } from '~/components/ui/button';
 import { Picture } from '~/components/ui/picture';
 import { originFromMatches, seo } from '~/lib/seo';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 /** Spec §2 About: What We Offer, in the spec's order. */
 const offerings = [

@@ -14,6 +14,9 @@ import { FaqAccordion, type FaqItem } from '~/components/ui/accordion';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import { cardClasses } from '~/components/ui/card';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 /** Spec §2 Borrowers: the three steps, numbered, with the spec's names. */
 const steps = [

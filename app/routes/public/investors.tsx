@@ -13,6 +13,9 @@ import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/mark
 import { FaqAccordion, type FaqItem } from '~/components/ui/accordion';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 const reasons = [
   {
