@@ -1,7 +1,11 @@
 /**
- * The ALTCHA spam-check widget (product decisions). The widget script is loaded only on pages that
- * render this component; `onChange` receives the solution payload ('' until solved or after
- * it expires). Its hidden input carries the payload in the form under `name`.
+ * The ALTCHA spam-check widget (product decisions). The widget script (about 36 kB) is loaded
+ * only on pages that render this component (/contact), and there only once it is wanted: when
+ * the widget scrolls into view or something in its form gets focus, so it stays out of the
+ * page's first load. Its place is reserved meanwhile (its idle height, 92 px at every width),
+ * so nothing moves when it appears.
+ * `onChange` receives the solution payload ('' until solved or after it expires). Its hidden
+ * input carries the payload in the form under `name`.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -38,10 +42,26 @@ export function SpamCheck({
   onChangeRef.current = onChange;
 
   useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
     let cancelled = false;
-    import('altcha').then(() => !cancelled && setLoaded(true)).catch(() => !cancelled && setFailed(true));
+    const form = el.closest('form');
+    const load = () => {
+      stop();
+      import('altcha').then(() => !cancelled && setLoaded(true)).catch(() => !cancelled && setFailed(true));
+    };
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load());
+    const stop = () => {
+      seen.disconnect();
+      form?.removeEventListener('focusin', load);
+    };
+    seen.observe(el.parentElement ?? el);
+    form?.addEventListener('focusin', load);
+    // Focused before the page's scripts ran (they load after the first paint).
+    if (form?.contains(document.activeElement)) load();
     return () => {
       cancelled = true;
+      stop();
     };
   }, []);
 
@@ -63,7 +83,7 @@ export function SpamCheck({
   }, [resetKey]);
 
   return (
-    <div aria-describedby={describedBy} className="min-h-[72px]">
+    <div aria-describedby={describedBy} className="min-h-[92px]">
       <altcha-widget ref={ref} challenge="/api/altcha/challenge" name={name} language="en" />
       {failed && <p className="text-sm text-danger">The spam check could not load. Please reload the page.</p>}
     </div>

@@ -25,6 +25,15 @@ function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTime
   return f;
 }
 
+/**
+ * A value made on first use. Building an Intl formatter takes milliseconds; made at import, they
+ * would all be paid in the browser's first, blocking evaluation of the page's modules.
+ */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 /** 'Nov 23, 2026'. */
@@ -56,17 +65,19 @@ export function formatMonthYear(value: Date | string): string {
 
 // Calendar days are days, not moments: formatted in UTC, whatever the lender's zone. One
 // formatter each, made once (an export formats thousands of days).
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const calendarDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+const calendarDayFormat = once(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** 'Nov 23' of a calendar day given as 'YYYY-MM-DD' (a day, not a moment: no zone applies). */
 export function formatDay(isoDay: string): string {
-  return dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+  return dayFormat().format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /** 'Dec 15, 2026' of a calendar day given as 'YYYY-MM-DD' (a closing or expiry date). */
 export function formatCalendarDay(isoDay: string): string {
-  return calendarDayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+  return calendarDayFormat().format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /** The calendar day 'YYYY-MM-DD' that `value` (default now) falls on in the lender's zone. */
@@ -76,13 +87,13 @@ export function lenderDay(value: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const counts = new Intl.NumberFormat('en-US');
+const dollars = once(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const counts = once(() => new Intl.NumberFormat('en-US'));
 
 /** Whole US dollars: 2500000 → '$2,500,000'. */
-export const usd = (amount: number) => dollars.format(amount);
+export const usd = (amount: number) => dollars().format(amount);
 /** A count with thousands separators: 12500 → '12,500'. */
-export const count = (n: number) => counts.format(n);
+export const count = (n: number) => counts().format(n);
 /** A numeric percent: 65 → '65%', 10.25 → '10.25%'. */
 export const percent = (value: number) => `${Number(value.toFixed(2))}%`;
 /** A term in months: 12 → '12 months'. */

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn } from '../support/accounts';
 import { applyForLoan } from '../support/loans';
-import { publicPages } from '../support/pages';
+import { publicPages, withFlashToast } from '../support/pages';
 
 const pages = publicPages;
 const portalPages = [
@@ -127,6 +127,25 @@ test.describe('axe with the dashboard drawer open', () => {
     await expect(page).toHaveURL(/\/dashboard\/loans$/);
     await expect(drawer).toBeHidden();
   });
+});
+
+test('axe on the states the marketing pages reach without JavaScript: the second tab, an open answer, a flash toast', async ({
+  page,
+  baseURL,
+}) => {
+  await withFlashToast(page, baseURL!, { type: 'success', title: 'Saved for later', description: 'Shown by the server itself.' });
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved for later' })).toBeVisible();
+  await page.getByText('PROPERTY TYPES', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'PROPERTY TYPES' })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'PROPERTY TYPES' })).toBeVisible();
+  let { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
+  expect(violations.map((v) => `/ ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.goto('/investors');
+  await page.locator('summary').first().click();
+  await expect(page.locator('details[open]')).toHaveCount(1);
+  ({ violations } = await new AxeBuilder({ page }).withTags(tags).analyze());
+  expect(violations.map((v) => `/investors ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test.describe('axe with the mobile menu open', () => {

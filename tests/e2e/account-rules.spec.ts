@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, PASSWORD, postForm, signIn, signUpFields, uniqueEmail, uniqueIp } from '../support/accounts';
 import { readMails } from '../support/mail';
+import { hydrated } from '../support/pages';
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
@@ -77,6 +78,7 @@ const signUpCases: { name: string; fields: Record<string, string | string[] | un
 /** Fills a valid borrower sign-up in the page, then applies `change` the way a user would. */
 async function fillWith(page: Page, email: string, change: Record<string, string | string[] | undefined>) {
   await page.goto('/login?signup=true');
+  await hydrated(page);
   const form = page.locator('form#sign-up');
   const value = (k: string, fallback: string) => (k in change ? (change[k] as string | undefined) : fallback);
   await form.getByLabel('Full name').fill(value('name', 'Valid Name') ?? '');
@@ -117,6 +119,7 @@ for (const c of signUpCases) {
 test('an investor who does not answer accredited "yes" is refused with the spec text', async ({ page }) => {
   const email = uniqueEmail('not-accredited');
   await page.goto('/login?signup=true');
+  await hydrated(page);
   const form = page.locator('form#sign-up');
   await form.getByLabel('Full name').fill('Ivy Investor');
   await form.getByLabel('Email').fill(email);
@@ -160,6 +163,7 @@ test('an investor who does not answer accredited "yes" is refused with the spec 
 
 test('sign-in: "Email is required" and "Password is required" at the fields, and 400 from the server', async ({ page }) => {
   await page.goto('/login');
+  await hydrated(page);
   const form = page.locator('form#sign-in');
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(form.getByText('Email is required')).toBeVisible();

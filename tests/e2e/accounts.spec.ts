@@ -20,6 +20,7 @@ import {
   waitForMail,
 } from '../support/accounts';
 import { passSecondStep, rememberedSecret } from '../support/two-factor';
+import { hydrated } from '../support/pages';
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
@@ -27,6 +28,7 @@ test.beforeEach(async ({ page }) => {
 
 async function fillSignUp(page: Page, email: string, roles: { borrower?: boolean; investor?: boolean }) {
   await page.goto('/login?signup=true');
+  await hydrated(page);
   const form = page.locator('form#sign-up');
   await form.getByLabel('Full name').fill('  Jordan Example  ');
   await form.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
@@ -141,6 +143,7 @@ test('sign-in: unknown address and wrong password get the same answer; unverifie
     expect(await res.text()).toContain(text);
   }
   await page.goto('/login');
+  await hydrated(page);
   const signInForm = page.locator('form#sign-in');
   await signInForm.getByLabel('Email').fill(email);
   await signInForm.getByLabel('Password').fill(PASSWORD);
@@ -153,6 +156,7 @@ test('password reset: the link sets a new password, the old one fails and older 
   expect(await landing('/dashboard/investments', user.cookie)).toBe('200');
 
   await page.goto('/login');
+  await hydrated(page);
   const signInForm = page.locator('form#sign-in');
   await signInForm.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(signInForm.getByText('Please enter your email address first').first()).toBeVisible();

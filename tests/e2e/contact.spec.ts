@@ -2,10 +2,11 @@
  * The contact form in Chromium (product §2 Contact, §5, §8; product decisions): the spam check gates
  * the submit button; a valid message shows the spec's toast, resets the form and e-mails
  * NOTIFY_EMAIL; each invalid field shows the spec's text and nothing is sent; a POST without a
- * valid spam-check solution gets 400.
+ * valid spam-check solution gets 400. The widget's script loads only when the form is wanted.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readMails } from '../support/mail';
+import { hydrated } from '../support/pages';
 
 // Tests compare the number of e-mails written, so they run one after another.
 test.describe.configure({ mode: 'serial' });
@@ -54,6 +55,8 @@ test('each invalid field shows the spec text and nothing is sent', async ({ page
   const before = await contactMails();
   await page.goto('/contact');
   const spamCheck = page.locator('altcha-widget');
+  // The widget loads once it is wanted: scrolled into view, or its form focused.
+  await spamCheck.scrollIntoViewIfNeeded();
   await expect(spamCheck.locator('input[type="checkbox"]')).toBeVisible();
   // Its place on the page (not in the viewport, which scrolls as fields are filled).
   const place = () => spamCheck.evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
@@ -75,6 +78,27 @@ test('each invalid field shows the spec text and nothing is sent', async ({ page
   await page.getByLabel('Name').fill('Jo');
   await expect(page.getByText('Name must be at least 2 characters.')).toHaveCount(0);
   expect(await contactMails()).toBe(before);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the spam-check widget loads only once the form is wanted, in its reserved place', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(r.url()));
+    await page.goto('/contact');
+    await hydrated(page);
+    const place = page.locator('altcha-widget').locator('..');
+    const before = await place.boundingBox();
+    // Below the fold and untouched: the widget's script is not loaded.
+    expect(await page.evaluate(() => customElements.get('altcha-widget') === undefined)).toBe(true);
+    expect(fetched.filter((url) => /altcha-[\w-]+\.js$/.test(url))).toEqual([]);
+    await page.getByLabel('Name').focus();
+    await expect(page.locator('altcha-widget input[type="checkbox"]')).toBeAttached();
+    expect(fetched.filter((url) => /altcha-[\w-]+\.js$/.test(url))).toHaveLength(1);
+    // It appeared in the place kept for it: nothing below it moved.
+    expect(await place.boundingBox()).toEqual(before);
+  });
 });
 
 test('the server re-checks: invalid fields and missing or forged solutions get 400', async ({ request, baseURL }) => {

@@ -78,8 +78,11 @@ async function inspect(page: Page, narrow: boolean): Promise<Finding[]> {
         (n) => n !== e && n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim().length > 0,
       );
     };
+    // A label around a visually hidden radio (the tabs without JavaScript) is what a finger taps.
     const targets = [
-      ...document.querySelectorAll('a[href], button, select, textarea, input:not([type="hidden"]), summary, [role="tab"]'),
+      ...document.querySelectorAll(
+        'a[href], button, select, textarea, input:not([type="hidden"]), summary, [role="tab"], label:has(> input.sr-only)',
+      ),
     ].filter((e) => visible(e) && !inline(e) && !(e as HTMLButtonElement).disabled);
     for (const e of targets) {
       // A checkbox or radio is tapped through its label too: the target is the two together.

@@ -23,12 +23,14 @@ import {
   uniqueIp,
   waitForMail,
 } from '../support/accounts';
+import { hydrated } from '../support/pages';
 
 const pdf = () =>
   Buffer.concat([Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), randomBytes(2048)]);
 
 async function signUpBorrower(page: Page, email: string) {
   await page.goto('/login?signup=true');
+  await hydrated(page);
   const form = page.locator('form#sign-up');
   await form.getByLabel('Full name').fill('Riley Borrower');
   await form.getByLabel('Email').fill(email);

@@ -1,9 +1,10 @@
 /**
  * The public website through HTTP and Chromium against the production build (product §1, §2;
  * product decisions): status codes, texts, header and footer rules, SEO resources, security
- * headers and hydration under the nonce-based CSP.
+ * headers, the pages sent without scripts, and hydration under the nonce-based CSP.
  */
 import { expect, test } from '@playwright/test';
+import { afterPaintPages, hydrated, staticPages } from '../support/pages';
 
 /** The opening tags of the scripts a browser would run (not JSON-LD data blocks). */
 function executableScripts(html: string): string[] {
@@ -75,7 +76,7 @@ test.describe('HTTP', () => {
   });
 
   test('security headers: nonce CSP, frame-ancestors none, nosniff, referrer policy', async ({ request }) => {
-    const res = await request.get('/');
+    const res = await request.get('/contact');
     const headers = res.headers();
     expect(headers['content-security-policy']).toMatch(/script-src 'strict-dynamic' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -94,33 +95,58 @@ test.describe('HTTP', () => {
   test('anonymous pages come from the page cache with a fresh nonce; personal requests never do', async ({ request }) => {
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const res = await request.get('/investors');
+      const res = await request.get('/contact');
       expect(res.status()).toBe(200);
       const nonce = res.headers()['content-security-policy']!.match(/'nonce-([^']+)'/)![1]!;
       const html = await res.text();
-      for (const tag of executableScripts(html)) expect(tag).toContain(`nonce="${nonce}"`);
+      const scripts = executableScripts(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
       nonces.add(nonce);
       if (i > 0) expect(res.headers()['x-page-cache']).toBe('hit');
     }
     expect(nonces.size).toBe(3);
     for (const cookie of ['ormsby.session_token=abc', '__Secure-ormsby.session_token=abc', 'toast=xyz']) {
-      const res = await request.get('/investors', { headers: { Cookie: cookie } });
+      const res = await request.get('/contact', { headers: { Cookie: cookie } });
       expect(res.status(), cookie).toBe(200);
       expect(res.headers()['x-page-cache'], cookie).toBeUndefined();
     }
-    const withQuery = await request.get('/investors?utm_source=mail');
+    const withQuery = await request.get('/contact?utm_source=mail');
     expect(withQuery.headers()['x-page-cache']).toBeUndefined();
     const missing = await request.get('/no-such-page');
     expect(missing.headers()['x-page-cache']).toBeUndefined();
   });
 
   test('hashed assets are cached immutably', async ({ request }) => {
-    const html = await (await request.get('/')).text();
-    const asset = html.match(/\/assets\/[^"']+\.js/)![0];
-    const res = await request.get(asset);
-    expect(res.status()).toBe(200);
-    expect(res.headers()['cache-control']).toContain('immutable');
-    expect(res.headers()['cache-control']).toContain('max-age=31536000');
+    const home = await (await request.get('/')).text();
+    const contact = await (await request.get('/contact')).text();
+    for (const asset of [home.match(/\/assets\/[^"']+\.css/)![0], contact.match(/\/assets\/[^"'\\]+\.js/)![0]]) {
+      const res = await request.get(asset);
+      expect(res.status(), asset).toBe(200);
+      expect(res.headers()['cache-control'], asset).toContain('immutable');
+      expect(res.headers()['cache-control'], asset).toContain('max-age=31536000');
+    }
+  });
+
+  test('the marketing pages carry no scripts; /contact and /login fetch theirs after the first paint', async ({ request }) => {
+    for (const path of staticPages) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('<main');
+      expect(executableScripts(html), path).toEqual([]);
+      expect(html, path).not.toMatch(/<script[^>]+src=/);
+      expect(html, path).not.toContain('modulepreload');
+    }
+    for (const path of afterPaintPages) {
+      const html = await (await request.get(path)).text();
+      // No modulepreload in the HTML: one inline loader adds them, and the module script, once painted.
+      expect(html, path).not.toContain('rel="modulepreload"');
+      expect(html, path).not.toMatch(/<script[^>]+type="module"/);
+      expect(html, path).toContain("getEntriesByName('first-contentful-paint')");
+      expect(html, path).toMatch(/\/assets\/entry\.client-[\w-]+\.js/);
+    }
+    // Other pages still load their scripts at once.
+    const notFound = await (await request.get('/no-such-page')).text();
+    expect(notFound).toContain('rel="modulepreload"');
   });
 
   test('a POST from another origin, or without one, is refused', async ({ request, baseURL }) => {
@@ -162,15 +188,25 @@ test.describe('HTTP', () => {
 });
 
 test.describe('in Chromium', () => {
-  test('pages hydrate under the CSP without console errors', async ({ page }) => {
+  test('pages hydrate under the CSP without console errors; the marketing pages run no script', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
-    for (const p of ['/', '/about', '/borrowers', '/investors', '/contact', '/privacy-policy']) {
+    // Chromium reports CSP violations (such as an eval) as issues, not console errors.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Audits.enable');
+    cdp.on('Audits.issueAdded', ({ issue }) => problems.push(`${issue.code}: ${JSON.stringify(issue.details).slice(0, 200)}`));
+    for (const p of afterPaintPages) {
       await page.goto(p);
-      await page.waitForFunction(
-        () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
-      );
+      await hydrated(page);
+    }
+    for (const p of staticPages) {
+      await page.goto(p);
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => performance.getEntriesByType('resource').filter((r) => /\.js(\?|$)/.test(r.name)).length),
+        p,
+      ).toBe(0);
     }
     expect(problems).toEqual([]);
   });

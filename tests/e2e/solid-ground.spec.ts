@@ -26,6 +26,7 @@ import { enrolTwoFactor, passSecondStep, rememberedSecret } from '../support/two
 import { readMails } from '../support/mail';
 import { startServer } from '../support/server-process';
 import { newDataDir } from '../support/data-dir';
+import { hydrated } from '../support/pages';
 
 test('20: after sign-in, redirectTo keeps only paths of this site; control characters and spaces go to the portal', async () => {
   const user = await createVerifiedUser({ borrower: true }, 'redirect');
@@ -231,6 +232,7 @@ test('4: an unconfirmed sign-in and Account Created offer a new verification e-m
   const email = uniqueEmail('resend');
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
   await page.goto('/login?signup=true');
+  await hydrated(page);
   const form = page.locator('form#sign-up');
   await form.getByLabel('Full name').fill('Resend Tester');
   await form.getByLabel('Email').fill(email);
@@ -328,6 +330,7 @@ test.describe('at 390px', () => {
   test('6: on a phone, a toast leaves the header’s menu reachable', async ({ page }) => {
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': uniqueIp() });
     await page.goto('/login');
+    await hydrated(page);
     const form = page.locator('form#sign-in');
     await form.getByLabel('Email').fill(uniqueEmail('toast'));
     await form.getByLabel('Password', { exact: true }).fill('Wr0ng!Passw0rd');
@@ -355,6 +358,7 @@ test('7: sign-up: the side panel is as tall as its content, a password error sho
   page,
 }) => {
   await page.goto('/login?signup=true');
+  await hydrated(page);
   const form = page.locator('form#sign-up');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Please ensure your password meets all requirements and passwords match')).toHaveCount(1);

@@ -1,3 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { createCookie } from 'react-router';
+
 /** The public and account pages every page-wide check visits (axe, layout at 390 and 1280 px). */
 export const publicPages = [
   '/',
@@ -13,3 +18,44 @@ export const publicPages = [
   '/reset-password?token=example',
   '/no-such-page',
 ];
+
+/**
+ * The marketing pages sent without JavaScript (`handle.hydrate: false`, app/lib/route-handle.ts),
+ * and the public pages whose scripts load after the first paint (`hydrate: 'after-paint'`).
+ */
+export const staticPages = ['/', '/about', '/our-company', '/borrowers', '/investors', '/privacy-policy', '/terms-of-service'];
+export const afterPaintPages = ['/contact', '/login'];
+
+/**
+ * Waits until React has taken over the page, as a visitor waits for a page to respond. On
+ * /contact and /login the scripts load only after the first paint, which on this machine can
+ * come after the `load` event that `page.goto` waits for; before then, a checkbox ticked or a
+ * button pressed acts on the plain HTML only.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined &&
+          Object.keys(document).some((key) => key.startsWith('__reactContainer')),
+      ),
+    )
+    .toBe(true);
+}
+
+/**
+ * Gives `page` the one-time flash toast cookie the server sets before a redirect (toast.server.ts),
+ * signed with the test server's generated secret (`E2E_DATA_DIR/auth-secret`), so a test can show a
+ * flash toast on any page.
+ */
+export async function withFlashToast(
+  page: Page,
+  baseURL: string,
+  toast: { type: 'success' | 'info'; title: string; description?: string },
+) {
+  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'auth-secret'), 'utf8').trim();
+  const header = await createCookie('toast', { path: '/', secrets: [secret] }).serialize(toast);
+  const [name, value] = header.split(';')[0]!.split(/=(.*)/s) as [string, string];
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+}

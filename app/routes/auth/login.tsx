@@ -20,6 +20,9 @@ import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAct
 import { readForm } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
 import { requestInfo } from '~/load-context';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: 'after-paint' } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/dashboard');

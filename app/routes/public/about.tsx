@@ -13,6 +13,9 @@ import { PreviewBanner, TeamGrid } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
 import { publicPageContent } from '~/server/domain/site-content.server';
 import { originFromMatches, seo } from '~/lib/seo';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 /** Spec §2 About: What We Offer, in the spec's order. */
 const offerings = [

@@ -11,12 +11,15 @@ import type { Route } from './+types/borrowers';
 import { PageHero } from '~/components/marketing/page-hero';
 import { CtaBand, Section, SectionHeading } from '~/components/marketing/section';
 import { FaqAccordion } from '~/components/ui/accordion';
-import { LoanProgramCards, PreviewBanner } from '~/components/marketing/site-content';
+import { AnswerText, LoanProgramCards, PreviewBanner } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
 import { publicPageContent } from '~/server/domain/site-content.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import { cardClasses } from '~/components/ui/card';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 /** Spec §2 Borrowers: the three steps, numbered, with the spec's names. */
 const steps = [
@@ -151,7 +154,7 @@ export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
             title="Frequently Asked Questions"
             intro="Straight answers to what borrowers ask us most. Anything else, just ask."
           />
-          <FaqAccordion items={faq} />
+          <FaqAccordion items={faq.map((f) => ({ question: f.question, answer: <AnswerText answer={f.answer} /> }))} />
         </div>
       </Section>
 

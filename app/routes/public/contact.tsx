@@ -21,6 +21,9 @@ import { answer, answerRefusals } from '~/server/answers.server';
 import { submitContactForm } from '~/server/domain/contact-form.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: 'after-paint' } satisfies RouteHandle;
 
 /** product §8 Contact: the answer to a message sent. */
 const SENT: Toast = {

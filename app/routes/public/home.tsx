@@ -22,6 +22,9 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
 import { getViewer } from '~/server/viewer.server';
 import { cardClasses } from '~/components/ui/card';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 /**
  * Spec §2 Home: a signed-in user who arrives from outside (no same-site Referer: typed, a

@@ -11,11 +11,14 @@ import type { Route } from './+types/investors';
 import { PageHero } from '~/components/marketing/page-hero';
 import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
 import { FaqAccordion } from '~/components/ui/accordion';
-import { PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
+import { AnswerText, PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
 import { publicPageContent } from '~/server/domain/site-content.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 const reasons = [
   {
@@ -97,7 +100,7 @@ export default function InvestorsPage({ loaderData }: Route.ComponentProps) {
             title="Frequently Asked Questions"
             intro="What investors ask us before their first deal."
           />
-          <FaqAccordion items={faq} />
+          <FaqAccordion items={faq.map((f) => ({ question: f.question, answer: <AnswerText answer={f.answer} /> }))} />
         </div>
       </Section>
 

@@ -5,6 +5,9 @@ import { SiteHeader } from '~/components/layout/site-header';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { chromeVisibility } from '~/lib/nav';
 import { useRootData } from '~/root';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 /** The fixed header and the footer around a public page (product §2). */
 function PublicFrame({ children }: { children: ReactNode }) {

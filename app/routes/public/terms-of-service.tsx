@@ -12,6 +12,9 @@ import { telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
 import type { CompanyInfo } from '~/server/env.server';
+import type { RouteHandle } from '~/lib/route-handle';
+
+export const handle = { hydrate: false } satisfies RouteHandle;
 
 function sections(company: CompanyInfo | undefined): LegalSection[] {
   const name = company?.legalName ?? 'Ormsby Lending';
