@@ -73,7 +73,9 @@ async function visit(path: string) {
 /** Publishes the section open on `page` and waits until it says so. */
 async function publish(page: Page) {
   await page.getByRole('button', { name: /^Publish / }).click();
-  await expect(page.getByRole('button', { name: /^Publish / })).toHaveCount(0);
+  // Not the button's going away: while the publish is on its way it reads 'Publishing…'.
+  await expect(page.getByText('Unpublished changes')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
