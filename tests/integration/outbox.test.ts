@@ -5,9 +5,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '~/server/db/client.server';
+import { db, transaction } from '~/server/db/client.server';
 import { outboxEmail } from '~/server/db/schema';
 import { queueEmail } from '~/server/mail/outbox.server';
 import { renderEmail } from '~/server/mail/templates.server';
@@ -110,6 +110,45 @@ describe('outbox worker', () => {
         });
       // The poll interval is 5 s: all 45 within 2 s means the worker went on after full batches.
       await expect.poll(() => sent.length, { timeout: 2_000, interval: 50 }).toBe(45);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('delivers a message queued in a transaction as soon as the transaction commits, and one rolled back never', async () => {
+    const sent: string[] = [];
+    const worker = startOutboxWorker({
+      async send(to) {
+        sent.push(to);
+      },
+    });
+    try {
+      await worker.ready;
+      // A transaction that goes on for 300 ms after queueing (as a sign-up or a status change may):
+      // the worker is told when it commits, not before, when it would find nothing and wait 5 s.
+      await transaction(async (tx) => {
+        await queueEmail(tx, {
+          to: 'late@example.test',
+          template: 'contact-notification',
+          payload: { name: 'L', email: 'l@example.com' },
+        });
+        await tx.execute(sql`select pg_sleep(0.3)`);
+      });
+      await expect.poll(() => sent, { timeout: 1_000, interval: 20 }).toEqual(['late@example.test']);
+      await transaction(async (tx) => {
+        await queueEmail(tx, {
+          to: 'never@example.test',
+          template: 'contact-notification',
+          payload: { name: 'N', email: 'n@example.com' },
+        });
+        tx.rollback();
+      }).catch(() => {});
+      await queueEmail(db(), {
+        to: 'after@example.test',
+        template: 'contact-notification',
+        payload: { name: 'A', email: 'a@example.com' },
+      });
+      await expect.poll(() => sent, { timeout: 1_000, interval: 20 }).toEqual(['late@example.test', 'after@example.test']);
     } finally {
       await worker.stop();
     }

@@ -29,6 +29,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies the committed migrations in `drizzle/` (idempotent, serialised across processes). */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for every `NOTIFY channel` any process sends (PostgreSQL delivers one sent
+   * inside a transaction when it commits, and never one from a transaction rolled back), and once
+   * more after a lost connection is back, since notices sent meanwhile are gone. Resolves, once
+   * listening, to the function that stops it.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -83,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           client.release();
         }
       },
+      listen: (channel, onNotify) => listenOnServer(options.url, channel, onNotify),
       async close() {
         await pool.end();
       },
@@ -101,9 +109,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async migrate() {
       await migratePglite(db, { migrationsFolder });
     },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries), connected
+ * again a second after it is lost; see `DatabaseHandle.listen`.
+ */
+async function listenOnServer(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client = next;
+    const lost = () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      next.end().catch(() => {});
+      retry = setTimeout(() => connect(false).then(onNotify, () => {}), RECONNECT_MS);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // The first attempt tells the caller; a reconnection tries again.
+      if (first) stopped = true;
+      lost();
+      if (first) await next.end().catch(() => {});
+      throw error;
+    }
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

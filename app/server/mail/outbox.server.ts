@@ -2,15 +2,23 @@
  * The outbox: e-mails are rows written in the same transaction as the change that caused
  * them, then delivered by the worker (product decisions: nothing lost if the mail server is down).
  */
-import { EventEmitter } from 'node:events';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { outboxEmail } from '../db/schema';
 import { db, type Database, type Transaction } from '../db/client.server';
 import type { TemplateName } from './templates.server';
 import { isUuid } from '../db/query.server';
 
-/** Emits 'queued' after a message is queued, so the worker delivers without waiting to poll. */
-export const outboxEvents = new EventEmitter();
+/**
+ * The PostgreSQL channel a queued message is announced on: every process's worker listens, and
+ * PostgreSQL delivers the notice when the queueing transaction commits, so a worker never looks
+ * before the message is there to be seen, nor waits for its next poll.
+ */
+export const OUTBOX_CHANNEL = 'outbox_email';
+
+/** Announces due messages to the workers of every process (after `tx` commits, inside one). */
+async function announce(tx: Transaction | Database): Promise<void> {
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
 
 export interface QueuedEmail {
   to: string;
@@ -48,8 +56,8 @@ export async function queueEmail(tx: Transaction | Database, email: QueuedEmail)
         })
       : insert
   ).returning({ id: outboxEmail.id });
-  // Let the surrounding transaction commit before the worker looks.
-  setImmediate(() => outboxEvents.emit('queued'));
+  // A coalesced message is due later: the worker's poll finds it then.
+  if (!email.coalesceKey) await announce(tx);
   return row!.id;
 }
 
@@ -75,6 +83,6 @@ export async function retryNow(id: string): Promise<boolean> {
     .set({ status: 'queued', nextAttemptAt: new Date() })
     .where(and(eq(outboxEmail.id, id), ne(outboxEmail.status, 'sent')))
     .returning({ id: outboxEmail.id });
-  if (rows.length) setImmediate(() => outboxEvents.emit('queued'));
+  if (rows.length) await announce(db());
   return rows.length > 0;
 }

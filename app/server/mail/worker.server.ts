@@ -4,10 +4,10 @@
  * undelivered a day after it was queued is marked `failed`.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { db } from '../db/client.server';
+import { databaseHandle, db } from '../db/client.server';
 import { outboxEmail } from '../db/schema';
 import { logger } from '../logger.server';
-import { outboxEvents } from './outbox.server';
+import { OUTBOX_CHANNEL } from './outbox.server';
 import { renderEmail } from './templates.server';
 import { createTransport, outboxMessageId, type MailTransport } from './transport.server';
 
@@ -79,7 +79,11 @@ export async function deliverDueEmails(transport: MailTransport, now = new Date(
   return sent;
 }
 
-/** Starts the background loop; `stop()` waits for the current batch to finish. */
+/**
+ * Starts the background loop: a batch whenever a message is announced on `OUTBOX_CHANNEL` (by any
+ * process, once its transaction commits), and every 5 s for messages that fall due later (retries,
+ * coalesced notices). `stop()` waits for the current batch to finish.
+ */
 export function startOutboxWorker(transport: MailTransport = createTransport()) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -108,13 +112,23 @@ export function startOutboxWorker(transport: MailTransport = createTransport()) 
         } else timer = setTimeout(tick, POLL_MS);
       });
   };
-  outboxEvents.on('queued', tick);
-  tick();
+  const listening = databaseHandle()
+    .listen(OUTBOX_CHANNEL, tick)
+    .catch((err) => {
+      logger.warn({ err }, 'outbox worker cannot listen for new messages; it polls every 5 s');
+      return async () => {};
+    });
+  // The first batch once listening: a message committed before then is due, and seen by it.
+  void listening.then(tick);
   return {
+    /** Resolves once the worker listens (or has given up listening and only polls). */
+    ready: listening.then(() => {}),
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      outboxEvents.off('queued', tick);
+      await (
+        await listening
+      )();
       await running;
     },
   };
