@@ -15,9 +15,10 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import Negotiator from 'negotiator';
 import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
-import { pageCache } from './page-cache';
+import { pageCache, withNonce, type CachedAnswer } from './page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { configuredDatabase, openDatabase, setDatabase, databaseHandle, type DatabaseHandle } from '~/server/db/client.server';
@@ -91,8 +92,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -163,17 +163,17 @@ export function createApp({ vite, build }: AppOptions = {}) {
     requestId: String(req.id),
     documentRequest: !req.path.endsWith('.data'),
   });
-  if (build && isProd && config.PAGE_CACHE) {
-    app.use(
-      pageCache({
-        build,
-        mode: config.NODE_ENV,
-        personalCookies: PERSONAL_COOKIES,
-        requestInfo: loadContext,
-        contentVersion: siteContentVersion,
-      }),
-    );
-  }
+  const pages =
+    build && isProd && config.PAGE_CACHE
+      ? pageCache({
+          build,
+          mode: config.NODE_ENV,
+          personalCookies: PERSONAL_COOKIES,
+          requestInfo: loadContext,
+          contentVersion: siteContentVersion,
+        })
+      : undefined;
+  if (pages) app.use(pages.middleware);
 
   app.use(
     reactRouterHandler({
@@ -195,7 +195,57 @@ export function createApp({ vite, build }: AppOptions = {}) {
         .type('text/plain')
         .send(status === 500 ? 'Internal Server Error' : 'Bad Request');
   });
-  return app;
+  if (!pages) return app;
+  // The front lane: a cached page without scripts is answered before Express (docs/architecture.md
+  // "Page cache"), with the headers the chain above gave it the first time.
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    void pages.answerFor(req).then((answer) => (answer ? sendCachedAnswer(req, res, answer) : app(req, res)));
+  };
+}
+
+/** negotiator 1.0's `encoding(available, { preferred })` (its published types are 0.6's). */
+interface EncodingNegotiator {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
+}
+
+/** The request's id: a well-formed `X-Request-Id` from the proxy, else a new UUID. */
+function requestIdOf(req: http.IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/**
+ * Writes a cached page as the Express chain would: its headers with a fresh CSP nonce and request
+ * id, the body in the encoding the client prefers (Brotli, gzip or none; `Vary: Accept-Encoding`
+ * as the compression middleware sets), and the same access-log line as pino-http.
+ */
+function sendCachedAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: CachedAnswer): void {
+  const started = performance.now();
+  const id = requestIdOf(req);
+  const nonce = randomBytes(16).toString('base64');
+  // As the compression middleware chooses: Brotli, then gzip, when the client takes both alike.
+  const encoding = ((new Negotiator(req) as unknown as EncodingNegotiator).encoding(['br', 'gzip', 'identity'], {
+    preferred: ['br', 'gzip'],
+  }) ?? 'identity') as keyof CachedAnswer['bodies'];
+  const body = answer.bodies[encoding];
+  res.statusCode = answer.status;
+  for (const [name, value] of answer.headers) res.setHeader(name, withNonce(value, nonce));
+  res.setHeader('X-Request-Id', id);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  if (logger.isLevelEnabled('info'))
+    res.once('finish', () =>
+      logger.info(
+        {
+          req: { id, method: req.method, url: req.url },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        'request completed',
+      ),
+    );
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**

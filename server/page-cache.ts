@@ -5,8 +5,8 @@
  * (issue "First impression"), never on the visitor, so for a request that carries none of the
  * site's cookies (no session, no flash toast) each page is rendered by React Router once per
  * process and content version, then served from memory. Every request reads the content
- * version from the database before it is answered (`freshReader`: requests arriving together
- * share one read that began after they arrived), so a change published through any process
+ * version from the database before it is answered (`siteContentVersion`: requests arriving
+ * together share one read that began after they arrived), so a change published through any process
  * shows on the next load everywhere.
  * The CSP nonce still changes on every response: the page is rendered with a placeholder
  * nonce, and each response gets the request's own nonce in its place.
@@ -15,6 +15,9 @@
  * that set a cookie) goes through React Router on every request. Enabled by PAGE_CACHE
  * (default true in production); the benchmark prints the figures with and without it.
  */
+import type http from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { requestContext, type RequestInfo } from '~/load-context';
@@ -30,6 +33,9 @@ export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
   '/privacy-policy',
   '/terms-of-service',
 ]);
+
+const gzip = promisify(zlib.gzip);
+const brotliCompress = promisify(zlib.brotliCompress);
 
 /** Stands in for the nonce in a cached page; 22 base64 characters like a real nonce. */
 const NONCE_PLACEHOLDER = 'ormsbyCachedPageNonce0';
@@ -50,46 +56,41 @@ interface PageCacheOptions {
   personalCookies: readonly string[];
   /** The request information React Router passes to loaders (the nonce is replaced). */
   requestInfo: (req: Request, res: Response) => RequestInfo;
-  /** Reads the current content version from the database. */
+  /**
+   * Reads the current content version from the database, with a read that began after the call
+   * (a `freshReader`, so requests arriving together share one).
+   */
   contentVersion: () => Promise<number>;
 }
 
 /**
- * Wraps `read` so that each call resolves with a value read after the call began, while calls
- * that arrive during a read share the next one: at most one read runs and one waits, however
- * many callers there are. A failed read rejects the callers that shared it.
+ * A cached page as the front lane answers it: every header the site's middleware and React
+ * Router gave it (the CSP with `NONCE_PLACEHOLDER` for the nonce, no request id), and the body
+ * as it is, gzipped and in Brotli, compressed once per content version.
  */
-export function freshReader<T>(read: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | null = null;
-  let queued: Promise<T> | null = null;
-  const start = () => {
-    const current = read().finally(() => {
-      if (running === current) running = null;
-    });
-    running = current;
-    return current;
-  };
-  return () => {
-    if (!running) return start();
-    // The running read may have begun before this call: wait for the one after it.
-    queued ??= running
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        queued = null;
-        return start();
-      });
-    return queued;
-  };
+export interface CachedAnswer {
+  status: number;
+  headers: [string, string | string[]][];
+  bodies: Record<'identity' | 'gzip' | 'br', Buffer>;
 }
 
-/** Express middleware serving cached anonymous pages; calls `next()` for everything else. */
+/** The stored answer of a page whose HTML holds no nonce (a page without scripts). */
+interface FrontAnswer extends CachedAnswer {
+  /** Set when the page is first answered through the middleware, which knows every header. */
+  headersKnown: boolean;
+}
+
+/**
+ * The page cache: `middleware` (Express, after the security headers) renders and serves cached
+ * pages; `answerFor` lets a request listener in front of Express answer a page that is cached
+ * for the current content version and has no scripts (no nonce in its HTML), with the headers the
+ * middleware gave it, without the middleware's per-request work (docs/architecture.md, "Page
+ * cache"). Everything else resolves `null` and goes through Express.
+ */
 export function pageCache({ build, mode, personalCookies, requestInfo, contentVersion }: PageCacheOptions) {
   const handler = createRequestHandler(build, mode);
   const cache = new Map<string, { version: number; page: Promise<CachedPage | null> }>();
-  const currentVersion = freshReader(contentVersion);
+  const front = new WeakMap<CachedPage, FrontAnswer>();
 
   const isPersonal = (cookieHeader: string | undefined) =>
     !!cookieHeader &&
@@ -104,14 +105,28 @@ export function pageCache({ build, mode, personalCookies, requestInfo, contentVe
     const response = await handler(request, requestContext({ ...requestInfo(req, res), cspNonce: NONCE_PLACEHOLDER }));
     if (response.status !== 200 || response.headers.has('set-cookie')) return null;
     const headers = [...response.headers].filter(([name]) => name !== 'content-length');
-    return { version, status: response.status, headers, parts: (await response.text()).split(NONCE_PLACEHOLDER) };
+    const page: CachedPage = {
+      version,
+      status: response.status,
+      headers,
+      parts: (await response.text()).split(NONCE_PLACEHOLDER),
+    };
+    if (page.parts.length === 1) {
+      const identity = Buffer.from(page.parts[0]!);
+      const [gzipped, brotli] = await Promise.all([
+        gzip(identity),
+        brotliCompress(identity, { params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      ]);
+      front.set(page, { status: page.status, headers: [], bodies: { identity, gzip: gzipped, br: brotli }, headersKnown: false });
+    }
+    return page;
   }
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE_PAGES.has(req.path) || req.originalUrl !== req.path)
       return next();
     if (isPersonal(req.headers.cookie)) return next();
-    currentVersion()
+    contentVersion()
       .then(
         (version) => {
           let entry = cache.get(req.path);
@@ -131,6 +146,11 @@ export function pageCache({ build, mode, personalCookies, requestInfo, contentVe
             res.status(page.status);
             for (const [name, value] of page.headers) res.setHeader(name, value);
             res.setHeader('X-Page-Cache', 'hit');
+            const answer = front.get(page);
+            if (answer && !answer.headersKnown) {
+              answer.headers = frontHeaders(res);
+              answer.headersKnown = true;
+            }
             res.end(req.method === 'HEAD' ? undefined : page.parts.join(String(res.locals.cspNonce)));
           });
         },
@@ -139,4 +159,44 @@ export function pageCache({ build, mode, personalCookies, requestInfo, contentVe
       )
       .catch((error: unknown) => next(error));
   };
+
+  /** The answer for `req` when it is a cached, script-free page of the current version; else null. */
+  async function answerFor(req: http.IncomingMessage): Promise<CachedAnswer | null> {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !CACHEABLE_PAGES.has(req.url ?? '') || isPersonal(req.headers.cookie))
+      return null;
+    const entry = cache.get(req.url!);
+    if (!entry) return null;
+    try {
+      const version = await contentVersion();
+      if (entry.version !== version) return null;
+      const page = await entry.page;
+      const answer = page && front.get(page);
+      return answer?.headersKnown ? answer : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { middleware, answerFor };
+}
+
+/**
+ * The headers the middleware before the cache set on `res` (security headers, the page's own),
+ * for answers given without it: the request id left out, the CSP nonce as the placeholder.
+ */
+function frontHeaders(res: Response): [string, string | string[]][] {
+  const nonce = String(res.locals.cspNonce);
+  return res
+    .getHeaderNames()
+    .filter((name) => name !== 'x-request-id')
+    .map((name) => {
+      const value = res.getHeader(name)!;
+      const text = Array.isArray(value) ? value : String(value);
+      return [name, name === 'content-security-policy' && nonce ? String(text).replaceAll(nonce, NONCE_PLACEHOLDER) : text];
+    });
+}
+
+/** Fills `NONCE_PLACEHOLDER` in a header of a cached answer. */
+export function withNonce(value: string | string[], nonce: string): string | string[] {
+  return typeof value === 'string' ? value.replaceAll(NONCE_PLACEHOLDER, nonce) : value;
 }

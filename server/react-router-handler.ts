@@ -126,6 +126,10 @@ export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptio
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);
       if (!response.body) return void res.end();
+      // A document is rendered whole before it is answered (app/entry.server.tsx): one write,
+      // without a stream pipeline per response. Data, files and events stream.
+      if (response.headers.get('Content-Type')?.startsWith('text/html'))
+        return void res.end(Buffer.from(await response.arrayBuffer()));
       await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch((error) => {
         if (!res.destroyed) throw error;
       });

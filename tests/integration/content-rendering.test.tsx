@@ -7,7 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { freshReader } from '../../server/page-cache';
+import { freshReader } from '~/server/fresh-reader.server';
 import { AnswerText, TrackRecordBand } from '~/components/marketing/site-content';
 import { answerParagraphs, DEFAULT_CONTENT } from '~/lib/site-content';
 

@@ -28,6 +28,7 @@ import { isStaff } from '../guards.server';
 import { getViewer } from '../viewer.server';
 import type { RequestArgs } from '../viewer.server';
 import { audit, type Actor } from './audit.server';
+import { freshReader } from '../fresh-reader.server';
 
 /**
  * A change refused for a stated reason (the message is shown to staff as it is): a `Refused`, so
@@ -104,13 +105,17 @@ export async function publicPageContent(args: RequestArgs): Promise<{ content: S
   return { content: await siteContentFor({ preview }), preview };
 }
 
-/** The content version: the highest section version (0 before anything was published). */
-export async function siteContentVersion(): Promise<number> {
+/**
+ * The content version: the highest section version (0 before anything was published), read
+ * after the call began; calls that arrive together share one read (`freshReader`), so every
+ * page request checks the version without each asking the database.
+ */
+export const siteContentVersion: () => Promise<number> = freshReader(async () => {
   const [row] = await db()
     .select({ version: sql<string | null>`max(${siteContent.version})` })
     .from(siteContent);
   return Number(row?.version ?? 0);
-}
+});
 
 /** One section for the admin pages: what is published, the draft if any, and who did what when. */
 export async function sectionState<S extends SiteContentSection>(section: S) {
