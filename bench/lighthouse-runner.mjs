@@ -3,7 +3,8 @@
 // default configuration (mobile, simulated throttling), a fresh headless Chromium for every run.
 // Reports one JSON line per run on stdout: { bench: 'run', url, run, … } with the four category
 // scores (0–100), LCP and TBT in ms, CLS, the transfer size of Script resources in bytes and the
-// audits that failed in a category below 100; `error` instead when the run failed.
+// audits that failed in a category below 100; `error` instead when the run failed, and then the
+// run is tried again (at most twice), so each page's medians are of three recorded runs.
 //
 // Argument (one JSON string): { urls, runs }.
 import * as chromeLauncher from 'chrome-launcher';
@@ -61,12 +62,21 @@ async function lighthouseRun(url) {
   }
 }
 
+/** A failed run (Lighthouse could not record the page load, e.g. NO_NAVSTART) is tried again this often. */
+const RETRIES = 2;
+
 for (const url of urls)
   for (let run = 1; run <= runs; run++) {
-    try {
-      report('run', { url, run, ...(await lighthouseRun(url)) });
-    } catch (error) {
-      report('run', { url, run, error: String(error?.message ?? error) });
+    for (let attempt = 0; attempt <= RETRIES; attempt++) {
+      let result;
+      try {
+        result = await lighthouseRun(url);
+      } catch (error) {
+        result = { error: String(error?.message ?? error) };
+      }
+      // Every failure is reported (the table lists them); only a run that recorded counts.
+      report('run', { url, run, attempt, ...result });
+      if (!result.error) break;
     }
   }
 report('done');
