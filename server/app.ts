@@ -199,7 +199,15 @@ export function createApp({ vite, build }: AppOptions = {}) {
   // The front lane: a cached page without scripts is answered before Express (docs/architecture.md
   // "Page cache"), with the headers the chain above gave it the first time.
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    void pages.answerFor(req).then((answer) => (answer ? sendCachedAnswer(req, res, answer) : app(req, res)));
+    pages
+      .answerFor(req)
+      .then((answer) => (answer ? sendCachedAnswer(req, res, answer) : app(req, res)))
+      // Never an unhandled rejection (it would stop the process): the request is logged and ends.
+      .catch((err: unknown) => {
+        logger.error({ err, url: req.url }, 'page cache answer failed');
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error');
+      });
   };
 }
 

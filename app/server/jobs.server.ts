@@ -3,11 +3,14 @@
  * - stored document files without a row that are older than a day are removed (issue "Borrower
  *   portal": leftovers of uploads cut off mid-way); deleting an orphan twice is harmless;
  * - investors whose accreditation record lapses in 30 or 7 days are reminded (issue "Investing";
- *   `sendAccreditationReminders`), each reminder claimed by the row it marks, so it goes once.
+ *   `sendAccreditationReminders`), each reminder claimed by the row it marks, so it goes once;
+ * - site pictures no section names any more, uploaded over a day ago, are removed with their files
+ *   (issue "First impression"; `sweepUnusedSiteImages`).
  * Several processes may run them at once.
  */
 import { sendAccreditationReminders } from './domain/accreditation.server';
 import { sweepOrphanDocuments } from './domain/documents.server';
+import { sweepUnusedSiteImages } from './domain/site-content.server';
 import { logger } from './logger.server';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,7 +30,12 @@ export function startHousekeeping() {
         if (sent.thirtyDay || sent.sevenDay) logger.info(sent, 'sent accreditation reminders');
       })
       .catch((err) => logger.error({ err }, 'accreditation reminders failed'));
-    running = Promise.all([sweep, reminders])
+    const pictures = sweepUnusedSiteImages()
+      .then((removed) => {
+        if (removed) logger.info({ removed }, 'removed site pictures no longer shown');
+      })
+      .catch((err) => logger.error({ err }, 'site picture sweep failed'));
+    running = Promise.all([sweep, reminders, pictures])
       .then(() => undefined)
       .finally(() => {
         running = undefined;

@@ -8,7 +8,7 @@
  * anyone but staff; the upload route puts a new picture in the draft; every change is audited.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -41,6 +41,7 @@ import {
   siteContentVersion,
   siteImageKey,
   storeSiteImage,
+  sweepUnusedSiteImages,
 } from '~/server/domain/site-content.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
@@ -346,6 +347,44 @@ describe('pictures', () => {
           Math.round((width * 9) / 16),
         ]);
       }
+  });
+});
+
+describe('pictures no longer shown', () => {
+  it('are removed with their files once a day old; pictures a published or draft section names, and new ones, stay', async () => {
+    const shown = await storeSiteImage(staff, 'hero', await picture(1400, 1000));
+    const replaced = await storeSiteImage(staff, 'hero', await picture(1400, 1000));
+    const drafted = await storeSiteImage(staff, 'portrait', await picture(300, 300));
+    // Uploaded a moment ago; its form is not saved yet.
+    const fresh = await storeSiteImage(staff, 'hero', await picture(1400, 1000));
+    const imagery = (await sectionState('imagery')).working;
+    await saveDraft(staff, 'imagery', { ...imagery, home: [{ uploaded: replaced }] });
+    await publishSection(staff, 'imagery');
+    await saveDraft(staff, 'imagery', { ...imagery, home: [{ uploaded: shown }] });
+    await publishSection(staff, 'imagery');
+    await saveDraft(staff, 'team', [
+      { id: randomUUID(), name: 'Ann Lee', title: 'Principal', bio: 'Lends.', photoId: drafted, licence: null },
+    ]);
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await db()
+      .update(siteImage)
+      .set({ createdAt: twoDaysAgo })
+      .where(inArray(siteImage.id, [shown, replaced, drafted]));
+
+    const keysOf = (id: string, kind: 'hero' | 'portrait') =>
+      SITE_IMAGE_WIDTHS[kind].flatMap((width) => (['avif', 'webp'] as const).map((format) => siteImageKey(id, width, format)));
+    const stored = async (id: string, kind: 'hero' | 'portrait') =>
+      (await Promise.all(keysOf(id, kind).map((key) => storage().get(key)))).filter((object) => object !== null).length;
+
+    expect(await sweepUnusedSiteImages()).toBe(1);
+    const left = (await db().select({ id: siteImage.id }).from(siteImage)).map((row) => row.id);
+    expect(left).not.toContain(replaced);
+    expect(left).toEqual(expect.arrayContaining([shown, drafted, fresh]));
+    expect(await stored(replaced, 'hero')).toBe(0);
+    expect(await stored(shown, 'hero')).toBe(8);
+    expect(await stored(drafted, 'portrait')).toBe(4);
+    expect(await stored(fresh, 'hero')).toBe(8);
+    expect(await sweepUnusedSiteImages()).toBe(0);
   });
 });
 

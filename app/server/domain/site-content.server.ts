@@ -8,7 +8,7 @@
  * widths and formats the site serves.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
@@ -19,6 +19,7 @@ import {
   type SiteContent,
   type SiteContentSection,
 } from '~/lib/site-content';
+import { holdOffBackups } from '../backup.server';
 import { databaseHandle, db } from '../db/client.server';
 import { Refused, type RefusalKind } from '../errors.server';
 import { siteContent, siteImage } from '../db/schema';
@@ -235,6 +236,56 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'];
 
 /** The storage key of one stored rendition of site image `id`. */
 export const siteImageKey = (id: string, width: number, format: 'avif' | 'webp') => `site/${id}-${width}.${format}`;
+
+/** How long an uploaded picture no section names is kept (a picture uploaded is named once its form is saved). */
+const UNUSED_SITE_IMAGE_MS = 24 * 60 * 60 * 1000;
+
+/** The ids of the uploaded pictures `value` (a section's published or draft JSON) names. */
+function namedImages(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) namedImages(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if ((key === 'uploaded' || key === 'photoId') && typeof item === 'string') into.add(item);
+      else namedImages(item, into);
+    }
+  return into;
+}
+
+/**
+ * Removes the site pictures that neither the published nor the draft content of any section
+ * names and that were uploaded more than `olderThanMs` ago (default a day): a replaced hero or
+ * portrait, or an upload whose form was never saved. Its row and every stored rendition go, after
+ * any running backup (which may still hold them). Returns how many pictures were removed. Run by
+ * the hourly housekeeping (jobs.server.ts).
+ */
+export async function sweepUnusedSiteImages(olderThanMs = UNUSED_SITE_IMAGE_MS, now = new Date()): Promise<number> {
+  return db().transaction(async (tx) => {
+    await holdOffBackups(tx);
+    // The rows are locked: a save or publish running now waits, and one after sees them gone.
+    const sections = await tx
+      .select({ published: siteContent.published, draft: siteContent.draft })
+      .from(siteContent)
+      .for('update');
+    const named = new Set<string>();
+    for (const section of sections) namedImages([section.published, section.draft], named);
+    const old = await tx
+      .select({ id: siteImage.id, widths: siteImage.widths })
+      .from(siteImage)
+      .where(lt(siteImage.createdAt, new Date(now.getTime() - olderThanMs)));
+    const unused = old.filter((image) => !named.has(image.id));
+    if (!unused.length) return 0;
+    await tx.delete(siteImage).where(
+      inArray(
+        siteImage.id,
+        unused.map((image) => image.id),
+      ),
+    );
+    for (const image of unused)
+      for (const width of image.widths)
+        for (const format of ['avif', 'webp'] as const) await storage().delete(siteImageKey(image.id, width, format));
+    return unused.length;
+  });
+}
 
 /**
  * Stores an uploaded picture (`bytes`, checked by content) as a site image of `kind`: cropped
