@@ -138,7 +138,7 @@ export async function signInAction(request: Request, clientIp: string, formData:
 /** The page of a sign-in's second step (issue "Security and scale"). */
 const SECOND_STEP_PATH = '/two-factor';
 const SIGNED_IN_TOAST: Toast = { type: 'success', title: 'Login Successful', description: 'Welcome back!' };
-const CODE_REFUSED = 'That code is not correct. Check your authenticator app and try again.';
+const CODE_REFUSED = 'That code is not correct or was used already. Check your authenticator app and enter its next code.';
 const RECOVERY_REFUSED = 'That recovery code is not correct or has been used already.';
 const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 

@@ -5,7 +5,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { httpUrl, MESSAGES, passwordAcceptable, signUpSchema } from '~/lib/schemas/auth';
 import { db } from './db/client.server';
@@ -25,6 +25,7 @@ import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
 import { logger } from './logger.server';
 import { hashPassword, verifyPassword } from './password.server';
+import { claimTotpCode } from './totp-claims.server';
 
 /** Idle timeout of a session, in seconds (docs/architecture.md "Security model"). */
 export const SESSION_IDLE_SECONDS = 30 * 60;
@@ -66,6 +67,24 @@ async function secondStepUser(ctx: HookContext): Promise<{ id: string; email: st
   if (!identifier) return null;
   const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
   return challenge ? userById(challenge.value) : null;
+}
+
+/**
+ * Refuses an authenticator code its user had accepted already (RFC 6238 §5.2; totp-claims.server.ts)
+ * as better-auth refuses a wrong one. At a sign-in's second step it counts and is audited as a
+ * failed attempt (the after hook, which would, does not run for a refusal made here).
+ */
+async function refuseUsedCode(ctx: HookContext): Promise<void> {
+  const code = (ctx.body as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string') return;
+  const signingIn = await secondStepUser(ctx);
+  const who = signingIn ?? (await getSessionFromCtx(ctx))?.user ?? null;
+  if (!who || (await claimTotpCode(who.id, code))) return;
+  if (signingIn) {
+    await recordFailedSignIn(signingIn.email);
+    await auditSignIn(ctx, signingIn, signingIn.email, 'sign-in.failed', 'authenticator code');
+  }
+  throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: 'Invalid code' });
 }
 
 const clientIpOf = (ctx: HookContext) => ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
@@ -208,6 +227,7 @@ function createAuth() {
               ? await secondStepUser(ctx).then((who) => (who ? signInRefusal(who.email) : null))
               : null;
         if (refusal) throw new APIError('FORBIDDEN', refusal);
+        if (ctx.path === '/two-factor/verify-totp') await refuseUsedCode(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;

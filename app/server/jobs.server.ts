@@ -5,13 +5,15 @@
  * - investors whose accreditation record lapses in 30 or 7 days are reminded (issue "Investing";
  *   `sendAccreditationReminders`), each reminder claimed by the row it marks, so it goes once;
  * - site pictures no section names any more, uploaded over a day ago, are removed with their files
- *   (issue "First impression"; `sweepUnusedSiteImages`).
+ *   (issue "First impression"; `sweepUnusedSiteImages`);
+ * - authenticator codes claimed longer ago than a code lives are forgotten (`sweepUsedTotpCodes`).
  * Several processes may run them at once.
  */
 import { sendAccreditationReminders } from './domain/accreditation.server';
 import { sweepOrphanDocuments } from './domain/documents.server';
 import { sweepUnusedSiteImages } from './domain/site-content.server';
 import { logger } from './logger.server';
+import { sweepUsedTotpCodes } from './totp-claims.server';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -35,7 +37,8 @@ export function startHousekeeping() {
         if (removed) logger.info({ removed }, 'removed site pictures no longer shown');
       })
       .catch((err) => logger.error({ err }, 'site picture sweep failed'));
-    running = Promise.all([sweep, reminders, pictures])
+    const codes = sweepUsedTotpCodes().catch((err) => logger.error({ err }, 'authenticator code sweep failed'));
+    running = Promise.all([sweep, reminders, pictures, codes])
       .then(() => undefined)
       .finally(() => {
         running = undefined;

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, baseURL, createVerifiedUser, sessionCookie, signIn } from '../support/accounts';
+import { baseURL, createVerifiedUser, staffSession } from '../support/accounts';
 import { applyForLoan } from '../support/loans';
 import { publicPages, withFlashToast } from '../support/pages';
 
@@ -83,7 +83,7 @@ for (const width of [1280, 390]) {
     test('admin pages, signed in, have no violations', async ({ page }) => {
       const borrower = await createVerifiedUser({ borrower: true }, 'a11y-admin');
       const { reference } = await applyForLoan(borrower.cookie);
-      await withCookie(page, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
+      await withCookie(page, (await staffSession()).cookie);
       for (const path of [...adminPages, `/admin-dashboard/loans/${reference}`]) await expectNoViolations(page, path);
       // A deal's edit page with its data room, and its investors and amounts (issue "Investing").
       await page.goto('/admin-dashboard/deals');

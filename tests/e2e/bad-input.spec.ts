@@ -10,7 +10,7 @@ import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, baseURL, createVerifiedUser, dataDir, sessionCookie, signIn, uniqueIp } from '../support/accounts';
+import { ADMIN, baseURL, createVerifiedUser, dataDir, uniqueIp, staffSession } from '../support/accounts';
 
 const { port } = new URL(baseURL);
 
@@ -120,7 +120,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   sessions.borrower = (await createVerifiedUser({ borrower: true }, 'probe-borrower')).cookie;
   sessions.investor = (await createVerifiedUser({ investor: true }, 'probe-investor')).cookie;
-  sessions.admin = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true, ip: uniqueIp() }));
+  sessions.admin = (await staffSession({ ip: uniqueIp() })).cookie;
   expect(sessions.admin).not.toBe('');
   const deals = await (await fetch(`${baseURL}/deals`, { headers: { Cookie: sessions.investor } })).text();
   dealId = /\/deal\/([0-9a-f-]{36})/.exec(deals)![1]!;

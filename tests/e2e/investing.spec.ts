@@ -17,7 +17,6 @@ import pg from 'pg';
 import { hashPassword } from '../../app/server/password.server';
 import { startEmbeddedPostgres } from '../../app/server/db/embedded-postgres.server';
 import {
-  ADMIN,
   baseURL,
   createVerifiedUser,
   dataDir,
@@ -28,6 +27,7 @@ import {
   uniqueEmail,
   uniqueIp,
   waitForMail,
+  staffSession,
 } from '../support/accounts';
 
 const LENDER = 'lender@example.test';
@@ -35,7 +35,7 @@ const pdf = (label: string) =>
   Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n1 0 obj\n<<>>\nendobj\n`), randomBytes(1024), Buffer.from('\n%%EOF')]);
 
 async function adminCookie() {
-  const cookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const cookie = (await staffSession()).cookie;
   expect(cookie).not.toBe('');
   return cookie;
 }

@@ -11,17 +11,15 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { APPLICATION, dayFromNow } from '../support/loans';
 import {
-  ADMIN,
   baseURL,
   createVerifiedUser,
   linkIn,
   PASSWORD,
   postForm,
-  sessionCookie,
-  signIn,
   uniqueEmail,
   uniqueIp,
   waitForMail,
+  staffSession,
 } from '../support/accounts';
 import { hydrated } from '../support/pages';
 
@@ -118,7 +116,7 @@ test('a borrower applies and the lender takes the loan from submission to fundin
   await waitForMail('lender@example.test', `New application ${reference}`);
 
   // The admin, in a browser of their own.
-  const adminSession = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const adminSession = (await staffSession()).cookie;
   const adminContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': uniqueIp() } });
   const [name, value] = adminSession.split(/=(.*)/s) as [string, string];
   await adminContext.addCookies([{ name, value, url: baseURL }]);

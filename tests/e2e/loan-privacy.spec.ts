@@ -7,17 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN,
-  baseURL,
-  createVerifiedUser,
-  dataDir,
-  landing,
-  postForm,
-  sessionCookie,
-  signIn,
-  uniqueIp,
-} from '../support/accounts';
+import { baseURL, createVerifiedUser, dataDir, landing, postForm, uniqueIp, staffSession } from '../support/accounts';
 import { APPLICATION, applyForLoan, dayFromNow } from '../support/loans';
 import { readMails } from '../support/mail';
 
@@ -70,7 +60,7 @@ test.beforeAll(async () => {
     { cookie: owner.cookie },
   );
   const draftId = new URL(draft.headers.get('location')!, baseURL).searchParams.get('draft')!;
-  admin = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  admin = (await staffSession()).cookie;
   victim = { email: owner.email, cookie: owner.cookie, reference, draftId, itemId: '', documentId: '', termSheetId: '' };
 
   expect((await staff({ intent: 'move', to: 'in_review', note: 'Review started.' })).status).toBe(200);

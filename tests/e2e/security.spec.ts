@@ -13,9 +13,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, baseURL, createVerifiedUser, landing, postForm, sessionCookie, signIn, uniqueIp } from '../support/accounts';
+import {
+  baseURL,
+  createVerifiedUser,
+  landing,
+  postForm,
+  sessionCookie,
+  signIn,
+  uniqueIp,
+  staffSession,
+} from '../support/accounts';
 import { startServer } from '../support/server-process';
-import { enrolInBrowser, enrolTwoFactor, passSecondStep } from '../support/two-factor';
+import { answerSecondStepWith, enrolInBrowser, enrolTwoFactor, freshTotpCode, passSecondStep } from '../support/two-factor';
 import { newDataDir } from '../support/data-dir';
 
 const DISABLED = 'This account has been disabled. Please contact us if you believe this is a mistake.';
@@ -77,7 +86,7 @@ test('an admin without a second factor enrols, signs in with a code, then with a
   browser,
 }) => {
   const staff = await createVerifiedUser({ borrower: true }, 'new-staff');
-  const admin = await browserWith(browser, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
+  const admin = await browserWith(browser, (await staffSession()).cookie);
   await actOnAccount(admin, staff.email, 'Grant admin');
   await expect(admin.getByText('Admin access granted').first()).toBeVisible();
 
@@ -180,7 +189,7 @@ test('staff disable a borrower: the open session ends and sign-in is refused; en
   await theirs.goto('/dashboard/loans');
   await expect(theirs).toHaveURL(/\/dashboard\/loans$/);
 
-  const admin = await browserWith(browser, sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true })));
+  const admin = await browserWith(browser, (await staffSession()).cookie);
   await actOnAccount(admin, borrower.email, 'Disable account');
   await expect(admin.getByText('Account disabled').first()).toBeVisible();
   await expect(admin.getByText(/Disabled since/)).toBeVisible();
@@ -249,7 +258,7 @@ test('the last admin cannot remove their own admin flag nor disable themselves',
 });
 
 test('HTTP: an admin session without a second factor is refused on every admin page, .data request and action', async () => {
-  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const adminCookie = (await staffSession()).cookie;
   const staff = await createVerifiedUser({ investor: true }, 'no-2fa-staff');
   const granted = await accountAction('grant-admin', await userIdOf(staff.email, adminCookie), adminCookie);
   expect(granted.status).toBe(200);
@@ -275,7 +284,7 @@ test('HTTP: an admin session without a second factor is refused on every admin p
 });
 
 test('HTTP: a disabled user’s pages, .data requests and actions are refused, and so is the sign-in', async () => {
-  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const adminCookie = (await staffSession()).cookie;
   const user = await createVerifiedUser({ borrower: true }, 'disabled-http');
   expect((await landing('/dashboard/loans', user.cookie)).toString()).toBe('200');
   const disabled = await accountAction('disable', await userIdOf(user.email, adminCookie), adminCookie);
@@ -300,7 +309,7 @@ test('the audit log filters sign-ins and account changes by person, action and d
   // '+'): in the CSV it must stay text, never a formula.
   const formula = `-cmd${uniqueIp().replaceAll('.', '')}@example.com`;
   expect((await signIn(formula, 'Wr0ng!Passw0rd', { ip })).status).toBe(401);
-  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const adminCookie = (await staffSession()).cookie;
   const id = await userIdOf(borrower.email, adminCookie);
   expect((await accountAction('disable', id, adminCookie, { reason: 'Left the programme' })).status).toBe(200);
 
@@ -338,8 +347,39 @@ test('the audit log filters sign-ins and account changes by person, action and d
   expect(lines[1]).not.toMatch(/(^|,)[=+\-@]/);
 });
 
+test('HTTP: an authenticator code is accepted once (RFC 6238 §5.2): sent twice at once, one sign-in passes; sent again later, it is refused', async () => {
+  const user = await createVerifiedUser({ borrower: true }, 'totp-once');
+  const ip = uniqueIp();
+  const { secret } = await enrolTwoFactor(baseURL, user.cookie, user.password, ip);
+  const passwordStep = () => postForm('/login', { intent: 'signin', email: user.email, password: user.password }, { ip });
+  const code = await freshTotpCode(secret);
+
+  const [a, b] = await Promise.all([passwordStep(), passwordStep()]);
+  const answers = await Promise.all([a, b].map((step) => answerSecondStepWith(baseURL, step, { intent: 'totp', code }, ip)));
+  const passed = answers.filter((res) => res.status === 302 && res.headers.get('location') === '/dashboard');
+  const refused = answers.filter((res) => res.status === 401);
+  expect([passed.length, refused.length]).toEqual([1, 1]);
+  expect(sessionCookie(passed[0]!)).not.toBe('');
+  expect(await refused[0]!.text()).toContain('That code is not correct or was used already.');
+  expect(sessionCookie(refused[0]!)).toBe('');
+
+  // The same code on a later sign-in, while it is still within its 90 s: refused.
+  const again = await answerSecondStepWith(baseURL, await passwordStep(), { intent: 'totp', code }, ip);
+  expect(again.status).toBe(401);
+  expect(sessionCookie(again)).toBe('');
+  // The next code signs in.
+  const next = await answerSecondStepWith(
+    baseURL,
+    await passwordStep(),
+    { intent: 'totp', code: await freshTotpCode(secret) },
+    ip,
+  );
+  expect(next.status).toBe(302);
+  expect(next.headers.get('location')).toBe('/dashboard');
+});
+
 test('HTTP: staff reset a lost phone’s two-step verification: its sessions end and the next sign-in needs only the password', async () => {
-  const adminCookie = sessionCookie(await signIn(ADMIN.email, ADMIN.password, { admin: true }));
+  const adminCookie = (await staffSession()).cookie;
   const user = await createVerifiedUser({ investor: true }, 'lost-phone');
   const ip = uniqueIp();
   const { cookie } = await enrolTwoFactor(baseURL, user.cookie, user.password, ip);

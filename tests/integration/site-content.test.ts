@@ -385,6 +385,11 @@ describe('pictures no longer shown', () => {
     expect(await stored(drafted, 'portrait')).toBe(4);
     expect(await stored(fresh, 'hero')).toBe(8);
     expect(await sweepUnusedSiteImages()).toBe(0);
+
+    // As it was, for the tests after this one.
+    await saveDraft(staff, 'imagery', imagery);
+    await publishSection(staff, 'imagery');
+    await discardDraft(staff, 'team');
   });
 });
 

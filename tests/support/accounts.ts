@@ -7,12 +7,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { readMails } from './mail';
-import { answerSecondStep, rememberedSecret } from './two-factor';
+import { answerSecondStep, answerSecondStepWith, nextTotpStep, rememberedSecret, unusedTotpCode } from './two-factor';
 
 export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 export const dataDir = process.env.E2E_DATA_DIR!;
 export const PASSWORD = 'Str0ng!Passw0rd';
 export const ADMIN = { email: 'admin@example.test', password: 'Adm1n!Passw0rd' };
+
+/**
+ * Staff accounts besides the configured admin, made admins and enrolled by tests/e2e/staff.setup.ts,
+ * for tests that need a staff session and not a particular person: an account takes at most three
+ * authenticator codes in 30 s (each is accepted once), which one account could not give a whole
+ * suite without making tests wait for the clock.
+ */
+export const STAFF = Array.from({ length: 6 }, (_, i) => ({ email: `staff${i + 1}@example.test`, password: ADMIN.password }));
 
 /** A client address no other test uses. */
 export function uniqueIp(): string {
@@ -127,6 +135,35 @@ export async function signIn(email: string, password: string, init: { ip?: strin
   const res = await postForm(init.admin ? '/admin-login' : '/login', { intent: 'signin', email, password }, { ip });
   const secret = await rememberedSecret(dataDir, email);
   return secret ? answerSecondStep(baseURL, res, secret, ip) : res;
+}
+
+/**
+ * Signs a staff member in at /admin-login with both steps: the first account of `STAFF` (tried
+ * from a random one on) with an authenticator code unused now, waiting for the next 30 s step when
+ * none has. Returns the session cookie and the staff member's e-mail address.
+ */
+export async function staffSession(init: { ip?: string } = {}): Promise<{ cookie: string; email: string }> {
+  const ip = init.ip ?? uniqueIp();
+  for (;;) {
+    const first = randomInt(STAFF.length);
+    for (let i = 0; i < STAFF.length; i++) {
+      const member = STAFF[(first + i) % STAFF.length]!;
+      const secret = await rememberedSecret(dataDir, member.email);
+      if (!secret) throw new Error(`${member.email} has no authenticator secret: run the setup project`);
+      const code = await unusedTotpCode(secret);
+      if (!code) continue;
+      const passwordStep = await postForm(
+        '/admin-login',
+        { intent: 'signin', email: member.email, password: member.password },
+        { ip },
+      );
+      const signedIn = await answerSecondStepWith(baseURL, passwordStep, { intent: 'totp', code }, ip);
+      const cookie = sessionCookie(signedIn);
+      if (signedIn.status !== 302 || !cookie) throw new Error(`${member.email} could not sign in: ${signedIn.status}`);
+      return { cookie, email: member.email };
+    }
+    await nextTotpStep();
+  }
 }
 
 /**

@@ -4,14 +4,57 @@
  * authenticator app shows (otpauth, RFC 6238), and answer the second step of a sign-in.
  * Works against any server: give its base URL.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { TOTP, URI } from 'otpauth';
 
-/** The 6-digit code an authenticator app shows now for `secret` (base32). */
-export function totpCode(secret: string): string {
-  return new TOTP({ secret, digits: 6, period: 30 }).generate();
+const PERIOD_MS = 30_000;
+
+/** Where the suite's processes note which time steps' codes they have used, per secret. */
+const claimsDir = () => path.join(process.env.E2E_DATA_DIR ?? tmpdir(), 'totp-claims');
+
+/** Milliseconds from `now` until the next 30 s step begins. */
+const untilNextStep = (now: number) => PERIOD_MS - (now % PERIOD_MS);
+
+/**
+ * A 6-digit code for `secret` (base32) that no test of this run has used yet, or null when there
+ * is none now. The server accepts each code once (RFC 6238 §5.2) and takes the codes of the 30 s
+ * step before, the current one and the next: so the current step's code, else the next step's,
+ * else (with more than 5 s of this step left) the one before. A step is claimed by creating a
+ * file exclusively, so the suite's workers share the claims.
+ */
+export async function unusedTotpCode(secret: string): Promise<string | null> {
+  const totp = new TOTP({ secret, digits: 6, period: PERIOD_MS / 1000 });
+  const key = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+  await mkdir(claimsDir(), { recursive: true });
+  const now = Date.now();
+  const step = Math.floor(now / PERIOD_MS);
+  for (const candidate of [step, step + 1, ...(untilNextStep(now) > 5_000 ? [step - 1] : [])]) {
+    try {
+      await writeFile(path.join(claimsDir(), `${key}-${candidate}`), '', { flag: 'wx' });
+      return totp.generate({ timestamp: candidate * PERIOD_MS });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return null;
+}
+
+/** Resolves when the next 30 s step has begun, bringing new codes. */
+export function nextTotpStep(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, untilNextStep(Date.now()) + 50));
+}
+
+/** `unusedTotpCode`, waiting for the next step when every code the server takes now is used. */
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const code = await unusedTotpCode(secret);
+    if (code) return code;
+    await nextTotpStep();
+  }
 }
 
 function cookiesOf(res: Response): string[] {
@@ -61,7 +104,7 @@ export async function enrolTwoFactor(base: string, cookie: string, password: str
   if (!uri) throw new Error('no secret on the enrolment page');
   const secret = (URI.parse(uri) as TOTP).secret.base32;
   const backupCodes = [...html.matchAll(/name="backupCodes\[\d+\]" value="([^"]+)"/g)].map((m) => m[1]!);
-  const fields: Record<string, string> = { intent: 'confirm', code: totpCode(secret), totpURI: uri };
+  const fields: Record<string, string> = { intent: 'confirm', code: await freshTotpCode(secret), totpURI: uri };
   backupCodes.forEach((code, i) => (fields[`backupCodes[${i}]`] = code));
   const confirmed = await post(base, '/two-factor/setup', fields, cookie, ip);
   if (confirmed.status !== 302) throw new Error(`enrolment confirm answered ${confirmed.status}`);
@@ -79,17 +122,27 @@ export async function answerSecondStep(
   ip: string,
   recoveryCode?: string,
 ): Promise<Response> {
+  if (!(passwordStep.headers.get('location') ?? '').startsWith('/two-factor')) return passwordStep;
+  const answer = recoveryCode
+    ? { intent: 'recovery' as const, code: recoveryCode }
+    : { intent: 'totp' as const, code: await freshTotpCode(secret) };
+  return answerSecondStepWith(base, passwordStep, answer, ip);
+}
+
+/** Posts `answer` (as the form sends it) to the second step that `passwordStep` redirected to. */
+export async function answerSecondStepWith(
+  base: string,
+  passwordStep: Response,
+  answer: { intent: 'totp' | 'recovery'; code: string },
+  ip: string,
+): Promise<Response> {
   const location = passwordStep.headers.get('location') ?? '';
-  if (!location.startsWith('/two-factor')) return passwordStep;
+  if (!location.startsWith('/two-factor')) throw new Error(`the password step went to ${location || passwordStep.status}`);
   const url = new URL(location, base);
   return post(
     base,
     url.pathname + url.search,
-    {
-      intent: recoveryCode ? 'recovery' : 'totp',
-      code: recoveryCode ?? totpCode(secret),
-      redirectTo: url.searchParams.get('redirectTo') ?? '',
-    },
+    { ...answer, redirectTo: url.searchParams.get('redirectTo') ?? '' },
     cookiesOf(passwordStep).join('; '),
     ip,
   );
@@ -124,7 +177,7 @@ export async function enrolInBrowser(page: Page, password: string) {
   await expect(shown).toBeVisible();
   const secret = (await shown.textContent())!.trim();
   const backupCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
-  await page.getByLabel('Authentication code').fill(totpCode(secret));
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await expect(page).not.toHaveURL(/\/two-factor\/setup/);
   return { secret, backupCodes };
@@ -136,7 +189,7 @@ export async function passSecondStep(page: Page, secret: string, recoveryCode?: 
   if (recoveryCode) {
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCode);
-  } else await page.getByLabel('Authentication code').fill(totpCode(secret));
+  } else await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/two-factor\?/);
 }

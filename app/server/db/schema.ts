@@ -89,6 +89,23 @@ export const twoFactor = pgTable(
   (t) => [uniqueIndex('two_factor_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Authenticator codes already accepted, per user (RFC 6238 §5.2: a code is accepted once). A code
+ * is valid for at most 90 s (the step before, the current one and the next), so a row older than
+ * that no longer matters: the claim takes it over and the hourly housekeeping removes it.
+ */
+export const usedTotpCode = pgTable(
+  'used_totp_code',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
 export const account = pgTable(
   'account',
   {
