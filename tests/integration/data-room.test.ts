@@ -15,71 +15,31 @@ import { auditChange } from '~/lib/audit';
 import { DATA_ROOM_FILE_ADVICE, DATA_ROOM_MESSAGES, dataRoomDownloadPath } from '~/lib/data-room';
 import { requestContext } from '~/load-context';
 import { loader as editLoader } from '~/routes/admin/deal-edit';
-import { action as loginAction } from '~/routes/auth/login';
 import { loader as downloadLoader } from '~/routes/resources/data-room-download';
 import { action as dataRoomAction } from '~/routes/resources/data-room-upload';
 import { db, setDatabase } from '~/server/db/client.server';
-import { auditEvent, dataRoomDocument, deal, profile, user } from '~/server/db/schema';
+import { auditEvent, dataRoomDocument, deal } from '~/server/db/schema';
 import { seedDemoContent } from '~/server/db/seed.server';
 import { investorDataRoom, staffDataRoom } from '~/server/domain/data-room.server';
 import { acknowledgeDataRoom } from '~/server/domain/investments.server';
 import { storage } from '~/server/storage.server';
 import { createTestDatabase, useTestDatabase } from '../support/test-database';
+import { signedInThroughLogin, type RoutePerson } from '../support/route-accounts';
 
 const database = useTestDatabase();
 
 const ORIGIN = 'http://localhost:3000';
-const PASSWORD = 'Str0ng!Passw0rd';
 let ips = 0;
 
 /** The request information of one request from `clientIp`; `page`: a form posted without JavaScript. */
 const context = (clientIp = '203.0.113.50', page = false) =>
   requestContext({ clientIp, cspNonce: '', requestId: `data-room-${++ips}`, documentRequest: page });
 
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
+type Person = RoutePerson;
 
-/**
- * A person signed in through the login route (sign-up, verified, sign-in), then given `roles` in
- * the database; `twoFactor` marks their authenticator app as confirmed (a staff session).
- */
-async function signedIn(
-  roles: { isAdmin?: boolean; isInvestor?: boolean; isBorrower?: boolean },
-  twoFactor = false,
-): Promise<Person> {
-  const email = `dr-${randomUUID().slice(0, 8)}@example.com`;
-  const post = async (fields: Record<string, string>) => {
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    const request = new Request(`${ORIGIN}/login`, { method: 'POST', body, headers: { Origin: ORIGIN } });
-    return (await loginAction({ request, params: {}, context: context(`198.51.100.${(++ips % 250) + 1}`) } as never)) as unknown;
-  };
-  await post({
-    intent: 'signup',
-    name: 'Data Room Tester',
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: 'on',
-    isBorrower: 'on',
-  });
-  const [row] = await db().update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning({ id: user.id });
-  const response = await post({ intent: 'signin', email, password: PASSWORD });
-  expect(response).toBeInstanceOf(Response);
-  const cookie = (response as Response).headers
-    .getSetCookie()
-    .find((c) => c.startsWith('ormsby.session_token='))!
-    .split(';')[0]!;
-  await db()
-    .update(profile)
-    .set({ isAdmin: roles.isAdmin ?? false, isInvestor: roles.isInvestor ?? false, isBorrower: roles.isBorrower ?? false })
-    .where(eq(profile.userId, row!.id));
-  if (twoFactor) await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, row!.id));
-  return { id: row!.id, email, cookie };
-}
+/** A person signed in through the login route, with `roles`; `twoFactor`: a staff session. */
+const signedIn = (roles: Parameters<typeof signedInThroughLogin>[0], twoFactor = false) =>
+  signedInThroughLogin(roles, { twoFactor });
 
 async function newDeal(values: Partial<typeof deal.$inferInsert> = {}) {
   const [row] = await db()

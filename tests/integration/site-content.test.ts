@@ -26,10 +26,9 @@ import { requestContext } from '~/load-context';
 import { DEFAULT_CONTENT, SECTION_PAGES, type LoanProgram, type SiteContentSection } from '~/lib/site-content';
 import { loader as overviewLoader } from '~/routes/admin/content';
 import SectionPage, { action as sectionAction, loader as sectionLoader } from '~/routes/admin/content-section';
-import { action as loginAction } from '~/routes/auth/login';
 import { action as uploadAction } from '~/routes/resources/site-image-upload';
 import { db } from '~/server/db/client.server';
-import { auditEvent, profile, siteImage, user } from '~/server/db/schema';
+import { auditEvent, siteImage } from '~/server/db/schema';
 import {
   discardDraft,
   ensureSiteContent,
@@ -45,11 +44,11 @@ import {
 } from '~/server/domain/site-content.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
+import { signedInThroughLogin, type RoutePerson } from '../support/route-accounts';
 
 useTestDatabase();
 
 const ORIGIN = 'http://localhost:3000';
-const PASSWORD = 'Str0ng!Passw0rd';
 let requests = 0;
 
 /** The request information of one request; `page`: a form posted without JavaScript. */
@@ -61,47 +60,11 @@ const context = (page = false) =>
     documentRequest: page,
   });
 
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
+type Person = RoutePerson;
 
-/**
- * A person signed in through the login route (sign-up, verified, sign-in), then given `roles` in
- * the database; `twoFactor` marks their authenticator app as confirmed (a staff session).
- */
-async function signedIn(roles: { isAdmin?: boolean; isInvestor?: boolean }, twoFactor = false): Promise<Person> {
-  const email = `sc-${randomUUID().slice(0, 8)}@example.com`;
-  const post = async (fields: Record<string, string>) => {
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    const request = new Request(`${ORIGIN}/login`, { method: 'POST', body, headers: { Origin: ORIGIN } });
-    return (await loginAction({ request, params: {}, context: context() } as never)) as unknown;
-  };
-  await post({
-    intent: 'signup',
-    name: 'Content Tester',
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: 'on',
-    isBorrower: 'on',
-  });
-  const [row] = await db().update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning({ id: user.id });
-  const response = await post({ intent: 'signin', email, password: PASSWORD });
-  expect(response).toBeInstanceOf(Response);
-  const cookie = (response as Response).headers
-    .getSetCookie()
-    .find((c) => c.startsWith('ormsby.session_token='))!
-    .split(';')[0]!;
-  await db()
-    .update(profile)
-    .set({ isAdmin: roles.isAdmin ?? false, isInvestor: roles.isInvestor ?? false, isBorrower: !roles.isAdmin })
-    .where(eq(profile.userId, row!.id));
-  if (twoFactor) await db().update(user).set({ twoFactorEnabled: true }).where(eq(user.id, row!.id));
-  return { id: row!.id, email, cookie };
-}
+/** A person signed in through the login route, with `roles`; `twoFactor`: a staff session. */
+const signedIn = (roles: Parameters<typeof signedInThroughLogin>[0], twoFactor = false) =>
+  signedInThroughLogin(roles, { twoFactor });
 
 interface Answered {
   status: number;
