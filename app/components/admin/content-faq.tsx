@@ -8,7 +8,6 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
-import { parseForm } from '~/lib/parse-form';
 import { faqFormSchema, type FaqEntry } from '~/lib/site-content';
 import {
   AddItem,
@@ -30,15 +29,8 @@ const ANSWER_HINT = (
 );
 
 function FaqForm({ entry, intent, formId }: { entry: FaqEntry; intent: 'save' | 'add'; formId: string }) {
-  const { fetcher, lastResult, busy } = useSectionForm(formId);
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    defaultValue: { question: entry.question, answer: entry.answer },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, { schema: faqFormSchema }),
-  });
+  const { fetcher, busy, options } = useSectionForm(formId, faqFormSchema);
+  const [form, fields] = useForm({ ...options, defaultValue: { question: entry.question, answer: entry.answer } });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
       <HiddenFields fields={{ intent, id: entry.id, formId }} />

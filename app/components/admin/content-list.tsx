@@ -7,12 +7,14 @@
  * panel, and the key that renews an item's form when its saved content changes.
  */
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import type { $ZodType } from 'zod/v4/core';
 import type { ReactNode } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { Choice } from '~/components/forms';
 import { Button, buttonClasses, iconButtonClasses } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
 import { ConfirmDelete } from '~/components/ui/confirm-delete';
+import { parseForm } from '~/lib/parse-form';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -28,16 +30,25 @@ export interface SectionAnswer extends ActionAnswer {
 export const NEW_ITEM_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * The fetcher of the form `formId` and Conform's last result for it: the fetcher's answer, or
- * the page's action data when the form was posted without JavaScript and refused.
+ * The fetcher of the item form `formId`, and the options of its Conform form but its default
+ * value: checked in the browser with `schema` (the one the section's action parses with) on
+ * submit and again on input, with the last result (the fetcher's answer, or the page's action
+ * data when the form was posted without JavaScript and refused).
  */
-export function useSectionForm(formId: string) {
+export function useSectionForm<Schema extends $ZodType>(formId: string, schema: Schema) {
   const fetcher = useFetcher<SectionAnswer>();
   useActionAnswer(fetcher);
   const posted = useActionData<SectionAnswer>();
   const lastResult =
     fetcher.state !== 'idle' ? undefined : (fetcher.data?.result ?? (posted?.formId === formId ? posted.result : undefined));
-  return { fetcher, lastResult, busy: fetcher.state !== 'idle' };
+  const options = {
+    id: formId,
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, { schema }),
+  } as const;
+  return { fetcher, busy: fetcher.state !== 'idle', options };
 }
 
 /**

@@ -12,7 +12,6 @@ import { useActionData } from 'react-router';
 import { ChoiceList, ErrorList, Field, TextareaField } from '~/components/forms';
 import { propertyTypes } from '~/content/home';
 import { percent, usd } from '~/lib/format';
-import { parseForm } from '~/lib/parse-form';
 import { DEFAULT_CONTENT, programFormSchema, STATES, type LoanProgram } from '~/lib/site-content';
 import {
   AddItem,
@@ -71,15 +70,8 @@ function formValue(p: LoanProgram): FormValue {
  * `value` is what its fields start with.
  */
 function ProgramForm({ id, value, intent, formId }: { id: string; value: FormValue; intent: 'save' | 'add'; formId: string }) {
-  const { fetcher, lastResult, busy } = useSectionForm(formId);
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    defaultValue: value,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, { schema: programFormSchema }),
-  });
+  const { fetcher, busy, options } = useSectionForm(formId, programFormSchema);
+  const [form, fields] = useForm({ ...options, defaultValue: value });
   const num = (field: typeof fields.minAmount, label: string, step = 'any', hint?: string) => (
     <Field
       label={label}

@@ -9,7 +9,6 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { useFetcher } from 'react-router';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
-import { parseForm } from '~/lib/parse-form';
 import { teamMemberFormSchema, type TeamMember } from '~/lib/site-content';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import {
@@ -30,14 +29,10 @@ type MemberText = Omit<TeamMember, 'photoId'>;
 
 /** The form of one person's words: `intent` 'save' for a listed person, 'add' for a new one. */
 function MemberForm({ member, intent, formId }: { member: MemberText; intent: 'save' | 'add'; formId: string }) {
-  const { fetcher, lastResult, busy } = useSectionForm(formId);
+  const { fetcher, busy, options } = useSectionForm(formId, teamMemberFormSchema);
   const [form, fields] = useForm({
-    id: formId,
-    lastResult,
+    ...options,
     defaultValue: { name: member.name, title: member.title, bio: member.bio, licence: member.licence ?? '' },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, { schema: teamMemberFormSchema }),
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">

@@ -7,7 +7,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { ErrorList, Field } from '~/components/forms';
 import { cardClasses } from '~/components/ui/card';
-import { parseForm } from '~/lib/parse-form';
 import { TRACK_RECORD_METRICS, trackRecordFormSchema, type TrackRecord, type TrackRecordMetric } from '~/lib/site-content';
 import { HiddenFields, SaveButton, useSectionForm } from './content-list';
 
@@ -23,16 +22,12 @@ const UNITS: Record<TrackRecordMetric, { unit: string; step: string }> = {
 const FORM_ID = 'track-record';
 
 export function TrackRecordEditor({ record }: { record: TrackRecord }) {
-  const { fetcher, lastResult, busy } = useSectionForm(FORM_ID);
+  const { fetcher, busy, options } = useSectionForm(FORM_ID, trackRecordFormSchema);
   const [form, fields] = useForm({
-    id: FORM_ID,
-    lastResult,
+    ...options,
     defaultValue: Object.fromEntries(
       TRACK_RECORD_METRICS.map(({ key }) => [key, { value: String(record[key]?.value ?? ''), asOf: record[key]?.asOf ?? '' }]),
     ) as Record<TrackRecordMetric, { value: string; asOf: string }>,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, { schema: trackRecordFormSchema }),
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className={cardClasses('lg', 'grid max-w-3xl gap-6')}>
