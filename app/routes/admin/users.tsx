@@ -7,36 +7,28 @@
  * records with their letters and the forms that verify a letter, record the lender's own check or
  * send a letter back (issue "Investing"). Admins only, checked here and in the details route.
  */
-import { ChevronDown, Download, Eye, Loader2, Users as UsersIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { ChevronDown, Users as UsersIcon } from 'lucide-react';
+import { useState } from 'react';
 import type { Route } from './+types/users';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
-import { formatBytes } from '~/lib/documents';
 import { USER_TYPES, USERS_PAGE_SIZE } from '~/lib/admin';
 import { listUsers } from '~/server/domain/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
-import { formatDate, usd } from '~/lib/format';
-import { StageBadge } from '~/components/loans/stage';
-import type { LoanStage } from '~/lib/loans';
-import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/lib/account-answers';
-import { iconButtonClasses } from '~/components/ui/button';
+import { formatDate } from '~/lib/format';
 import { z } from 'zod';
 import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-params';
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
-import { AccountActions, type AccountView } from '~/components/admin/account-actions';
 import { accountAdminAction } from '~/server/actions/account-admin.server';
-import { AccreditationActions } from '~/components/admin/accreditation-actions';
 import { accreditationAdminAction } from '~/server/actions/accreditation.server';
-import type { AccreditationOverview } from '~/server/domain/accreditation.server';
 import { isAccreditationIntent } from '~/lib/schemas/accreditation';
 import { answerRefusals } from '~/server/answers.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { keepActionHeaders } from '~/lib/route-headers';
+import { UserDetails } from '~/components/admin/user-details';
 
 const listQuery = z.object({ q: searchParam, type: oneOfParam(USER_TYPES), page: pageParam });
 
@@ -74,140 +66,6 @@ function typeLabel(u: { isBorrower: boolean; isInvestor: boolean }) {
   if (u.isBorrower) return 'Borrower';
   if (u.isInvestor) return 'Investor';
   return 'Unspecified';
-}
-
-interface Details {
-  account: AccountView;
-  self: boolean;
-  confirmationNeeded: boolean;
-  answers: StoredAnswers & { isBorrower: boolean; isInvestor: boolean };
-  documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
-  interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
-  loans: { reference: string | null; stage: string; loanAmount: number | null; submittedAt: string | null }[];
-  accreditation: AccreditationOverview | null;
-}
-
-function UserDetails({ userId }: { userId: string }) {
-  const fetcher = useFetcher<Details>();
-  useEffect(() => {
-    if (fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/admin-dashboard/users/${userId}/details`);
-  }, [fetcher, userId]);
-  if (!fetcher.data)
-    return (
-      <p className="flex items-center gap-2 py-4 text-sm text-muted">
-        <Loader2 aria-hidden className="size-4 animate-spin" /> Loading documents and interests…
-      </p>
-    );
-  const { account, self, confirmationNeeded, answers, documents, interests, loans, accreditation } = fetcher.data;
-  const previewable = (mime: string) => /^(application\/pdf|image\/(png|jpeg))/.test(mime);
-  const rows = [
-    ...(answers.isInvestor ? investorAnswerRows(answers) : []),
-    ...(answers.isBorrower ? borrowerAnswerRows(answers) : []),
-  ];
-  return (
-    <div className="grid gap-6 py-4 lg:grid-cols-2">
-      <AccountActions userId={userId} account={account} self={self} confirmationNeeded={confirmationNeeded} />
-      {accreditation && <AccreditationActions userId={userId} email={account.email} accreditation={accreditation} />}
-      <section className="lg:col-span-2">
-        <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Sign-up answers</h3>
-        {rows.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">No answers (an account without a borrower or investor role)</p>
-        ) : (
-          <dl className="mt-2 grid gap-x-8 gap-y-3 rounded-lg border border-line bg-surface p-4 text-sm sm:grid-cols-2 xl:grid-cols-3">
-            {rows.map(([label, value]) => (
-              <div key={label} className="min-w-0">
-                <dt className="text-muted">{label}</dt>
-                <dd className="mt-0.5 font-medium break-words whitespace-pre-line text-ink">
-                  {value ?? <span className="font-normal text-muted">Not provided</span>}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
-      {answers.isBorrower && (
-        <section className="lg:col-span-2">
-          <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Loans</h3>
-          {loans.length === 0 ? (
-            <p className="mt-2 text-sm text-muted">No submitted loans</p>
-          ) : (
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {loans.map((l) => (
-                <li key={l.reference}>
-                  <Link
-                    to={`/admin-dashboard/loans/${l.reference}`}
-                    className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm hover:border-navy-400"
-                  >
-                    <span className="font-semibold text-navy-900">{l.reference}</span>
-                    <StageBadge stage={l.stage as LoanStage} />
-                    {l.loanAmount !== null && <span className="text-muted">{usd(l.loanAmount)}</span>}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
-      <section>
-        <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Documents</h3>
-        {documents.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">No documents found</p>
-        ) : (
-          <ul className="mt-2 grid gap-2">
-            {documents.map((d) => (
-              <li
-                key={d.id}
-                className="flex items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
-              >
-                <span className="min-w-0">
-                  <span className="block truncate font-medium text-navy-900">{d.title}</span>
-                  <span className="text-xs text-muted">
-                    {d.fileName} · {formatBytes(d.fileSize)} · {formatDate(d.createdAt)}
-                  </span>
-                </span>
-                <span className="flex shrink-0 gap-1">
-                  {previewable(d.mimeType) && (
-                    <a
-                      href={`/documents/${d.id}/download?inline=1`}
-                      target="_blank"
-                      rel="noreferrer"
-                      className={iconButtonClasses()}
-                    >
-                      <Eye aria-hidden className="size-4" />
-                      <span className="sr-only">Open {d.title}</span>
-                    </a>
-                  )}
-                  <a href={`/documents/${d.id}/download`} className={iconButtonClasses()}>
-                    <Download aria-hidden className="size-4" />
-                    <span className="sr-only">Download {d.title}</span>
-                  </a>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section>
-        <h3 className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">Deal interests</h3>
-        {interests.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">No deal interests found</p>
-        ) : (
-          <ul className="mt-2 grid gap-2">
-            {interests.map((i) => (
-              <li key={i.dealId} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm">
-                <Link to={`/deal/${i.dealId}`} className="font-medium text-navy-900 hover:underline">
-                  {i.title}
-                </Link>
-                <span className="block text-xs text-muted">
-                  {[i.location, i.type].filter(Boolean).join(' · ')} · since {formatDate(i.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
-  );
 }
 
 type UserRow = Route.ComponentProps['loaderData']['users'][number];
