@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { data, redirect } from 'react-router';
 import {
   changePasswordSchema,
+  CREATED_PANEL,
   forgotPasswordSchema,
   MESSAGES,
   newPasswordSchema,
@@ -39,7 +40,7 @@ function refuse(
   message: string,
   title: string,
   fields?: Record<string, string[]>,
-  extra: { unverified?: boolean } = {},
+  extra: { unverified?: boolean; email?: string; fromCreated?: boolean } = {},
 ) {
   const toast: Toast = { type: 'error', title, description: message };
   return data(
@@ -64,6 +65,9 @@ const RESENDS_PER_ADDRESS_PER_HOUR = 3;
  * answer, whether the address has an account, is verified already, or is over its limit.
  */
 export async function resendVerificationAction(request: Request, clientIp: string, formData: FormData) {
+  // Asked from the 'Account Created' panel: the answer says so, so the page stays on that panel
+  // (also when rendered by the server for a form posted without JavaScript).
+  const fromCreated = formData.get('from') === CREATED_PANEL;
   const submission = parseForm(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success')
     return refuse('resend', 400, MESSAGES.emailInvalid, 'Error', { email: [MESSAGES.emailInvalid] });
@@ -71,10 +75,10 @@ export async function resendVerificationAction(request: Request, clientIp: strin
   const perAddress = await hitRateLimit(`verify-mail:${email}`, RESENDS_PER_ADDRESS_PER_HOUR, 3600);
   if (perAddress.allowed) {
     const res = await callAuth(request, clientIp, '/send-verification-email', { email, callbackURL: '/dashboard' });
-    if (res.status === 429) return refuse('resend', 429, TOO_MANY, 'Error');
+    if (res.status === 429) return refuse('resend', 429, TOO_MANY, 'Error', undefined, { email, fromCreated });
     if (!res.ok) logger.error({ status: res.status, code: res.code }, 'verification e-mail not sent');
   }
-  return data({ intent: 'resend' as const, ok: true as const, toast: RESENT_TOAST, email });
+  return data({ intent: 'resend' as const, ok: true as const, toast: RESENT_TOAST, email, fromCreated });
 }
 
 /**

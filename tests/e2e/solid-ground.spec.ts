@@ -252,6 +252,14 @@ test('4: an unconfirmed sign-in and Account Created offer a new verification e-m
   await expect(page.getByRole('heading', { name: 'Account Created' })).toBeVisible();
   await expect.poll(confirmations, { timeout: 15_000 }).toBe(2);
 
+  // Without JavaScript too, the panel stays with its answer in it (the server renders it from the answer).
+  const again = await postForm('/login', { intent: 'resend', from: 'account-created', email });
+  expect(again.status).toBe(200);
+  const html = await again.text();
+  expect(html).toContain('Account Created');
+  expect(html).toContain('Verification e-mail sent');
+  expect(html).not.toContain('id="sign-up"');
+
   // Signing in before confirming offers it too.
   const refused = await postForm('/login', { intent: 'signin', email, password: PASSWORD });
   expect(refused.status).toBe(403);

@@ -22,6 +22,8 @@ export interface AuthAnswer {
   unverified?: boolean;
   /** The address an account was created for, or a verification e-mail sent to. */
   email?: string;
+  /** A resend asked from the 'Account Created' panel (the page keeps showing it). */
+  fromCreated?: boolean;
 }
 
 export function SignInForm() {
@@ -66,6 +68,21 @@ export function SignInForm() {
         inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
+      {/* The main action comes first in the form, so Enter in a field signs in (implicit submission). */}
+      <div className="flex flex-col gap-4 sm:flex-row-reverse sm:items-center sm:justify-between">
+        <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={pending === 'signin'}>
+          {pending === 'signin' ? 'Signing in…' : 'Sign In'}
+        </Button>
+        <button
+          type="submit"
+          name="intent"
+          value="forgot"
+          formNoValidate
+          className="min-h-11 text-left text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </button>
+      </div>
       {last?.unverified && (
         <div className="flex flex-col gap-3 rounded-lg border border-brass-300 bg-brass-50 p-4 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p className="flex gap-2 text-navy-900">
@@ -77,20 +94,6 @@ export function SignInForm() {
           </Button>
         </div>
       )}
-      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <button
-          type="submit"
-          name="intent"
-          value="forgot"
-          formNoValidate
-          className="min-h-11 text-left text-sm font-medium text-navy-700 underline-offset-4 hover:underline"
-        >
-          Forgot password?
-        </button>
-        <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={pending === 'signin'}>
-          {pending === 'signin' ? 'Signing in…' : 'Sign In'}
-        </Button>
-      </div>
       <p className="text-sm text-muted">
         New here? Use the Create Account tab. Staff sign in on the{' '}
         <Link to="/admin-login" className="font-medium text-navy-800 underline underline-offset-4">

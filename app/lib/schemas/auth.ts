@@ -122,6 +122,9 @@ export const signInSchema = z.object({
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
 });
 
+/** The `from` value of the 'Account Created' panel's resend form: the answer keeps the panel. */
+export const CREATED_PANEL = 'account-created';
+
 /** Forgot password: only the e-mail (product §5 Forgot password). */
 export const forgotPasswordSchema = z.object({ email: emailField(MESSAGES.forgotEmail) });
 

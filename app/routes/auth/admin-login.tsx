@@ -80,7 +80,11 @@ export default function AdminLoginPage() {
           inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex items-center justify-between gap-4">
+        {/* The main action comes first in the form, so Enter in a field logs in (implicit submission). */}
+        <div className="flex flex-row-reverse items-center justify-between gap-4">
+          <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={busy}>
+            {busy ? 'Logging in…' : 'Log In'}
+          </Button>
           <button
             type="submit"
             name="intent"
@@ -90,9 +94,6 @@ export default function AdminLoginPage() {
           >
             Forgot password?
           </button>
-          <Button type="submit" name="intent" value="signin" variant="navy" size="lg" disabled={busy}>
-            {busy ? 'Logging in…' : 'Log In'}
-          </Button>
         </div>
       </Form>
     </SecurePanel>

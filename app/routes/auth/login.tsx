@@ -4,7 +4,6 @@
  * action, which validates with the shared schemas and forwards to better-auth's HTTP handler.
  */
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/login';
@@ -13,6 +12,7 @@ import { SignInForm, type AuthAnswer } from '~/components/auth/sign-in-form';
 import { SignUpForm } from '~/components/auth/sign-up-form';
 import { Button } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
+import { CREATED_PANEL } from '~/lib/schemas/auth';
 import { seo, originFromMatches } from '~/lib/seo';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { answerRefusals } from '~/server/answers.server';
@@ -47,13 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginPage() {
   const [params] = useSearchParams();
   const actionData = useActionData<AuthAnswer>();
-  // The address of the account just created; kept while the visitor asks for another e-mail.
-  const [createdFor, setCreatedFor] = useState<string | null>(null);
-  const created = actionData?.intent === 'signup' && actionData.ok ? (actionData.email ?? null) : createdFor;
-  useActionAnswer(
-    { state: useNavigation().state, data: actionData },
-    { onSuccess: (answer) => answer.intent === 'signup' && setCreatedFor(answer.email ?? null) },
-  );
+  useActionAnswer({ state: useNavigation().state, data: actionData });
+  // The address of the account just created: from the answer itself, so the panel stays while
+  // the visitor asks for another e-mail, with or without JavaScript.
+  const created =
+    (actionData?.intent === 'signup' && actionData.ok) || (actionData?.intent === 'resend' && actionData.fromCreated)
+      ? (actionData.email ?? null)
+      : null;
 
   return (
     <AuthShell
@@ -62,7 +62,7 @@ export default function LoginPage() {
       lead="Borrowers upload loan documents and follow their file; accredited investors review deeds of trust and express interest."
     >
       {created ? (
-        <AccountCreated email={created} />
+        <AccountCreated email={created} answer={actionData?.intent === 'resend' ? actionData : undefined} />
       ) : (
         <div className="mt-6 lg:mt-0">
           <Tabs
@@ -79,20 +79,31 @@ export default function LoginPage() {
   );
 }
 
-/** 'Account Created', with 'Resend verification e-mail' for a link that does not arrive. */
-function AccountCreated({ email }: { email: string }) {
+/**
+ * 'Account Created', with 'Resend verification e-mail' for a link that does not arrive; after a
+ * resend, its answer ('Verification e-mail sent', or why not) shows in the panel.
+ */
+function AccountCreated({ email, answer }: { email: string; answer?: AuthAnswer }) {
   const navigation = useNavigation();
   const sending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'resend';
   return (
-    <div role="status" className="flex flex-col items-center py-10 text-center">
+    <div className="flex flex-col items-center py-10 text-center">
       <MailCheck aria-hidden className="size-12 text-success" />
       <h2 className="mt-4 text-3xl">Account Created</h2>
       <p className="mt-3 max-w-md text-muted">Please check your email to verify your account.</p>
       <p className="mt-2 max-w-md text-sm text-muted">
         The link in that e-mail confirms your address and signs you in. It is valid for 24 hours.
       </p>
+      <div role="status" className="mt-4 max-w-md text-sm empty:hidden">
+        {answer?.toast && (
+          <p className={answer.ok ? 'rounded-lg bg-navy-50 p-3 text-navy-900' : 'rounded-lg bg-red-50 p-3 text-danger'}>
+            <strong className="font-semibold">{answer.toast.title}.</strong> {answer.toast.description}
+          </p>
+        )}
+      </div>
       <Form method="post" className="mt-6">
         <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="from" value={CREATED_PANEL} />
         <input type="hidden" name="email" value={email} />
         <Button type="submit" variant="secondary" disabled={sending}>
           {sending ? 'Sending…' : 'Resend verification e-mail'}
