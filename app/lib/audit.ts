@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   'sign-in.failed': 'Sign-in failed',
   'two-factor.enabled': 'Two-step verification turned on',
   'two-factor.disabled': 'Two-step verification turned off',
+  'two-factor.recovery_codes_replaced': 'Recovery codes replaced',
   'two-factor.reset': 'Two-step verification reset by staff',
   'document.opened': 'Document opened',
   'document.downloaded': 'Document downloaded',

@@ -14,13 +14,15 @@ import {
   beginPasswordAttempt,
   clearSignInLock,
   createSignUpProfile,
+  isAdminAccount,
   recordFailedSignIn,
   recordSignIn,
   signInRefusal,
   userByEmail,
   userById,
 } from './domain/accounts.server';
-import { audit } from './domain/audit.server';
+import { audit, type Actor } from './domain/audit.server';
+import { endSessions, sessionRecentlyConfirmed } from './domain/sessions.server';
 import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
 import { logger } from './logger.server';
@@ -106,6 +108,87 @@ async function auditSignIn(
     { type: 'user', id: who?.id ?? null },
     { step, clientIp: clientIpOf(ctx) },
   );
+}
+
+/** What a staff member is told when they try to turn their second factor off (issue "Security and scale"). */
+export const STAFF_KEEP_TWO_FACTOR = 'Staff accounts must keep two-step verification on.';
+/** What a request for a factor's secrets is told when the session's last proof is too old. */
+export const FACTOR_STEP_UP_NEEDED =
+  'For your security, this needs a sign-in or a confirmation of who you are within the last 10 minutes. Sign in again and retry.';
+
+/**
+ * better-auth's endpoints that hand out a factor's secrets (the authenticator secret, new
+ * recovery codes): the password alone is not enough, the session must have passed the step-up
+ * (step-up.server.ts rule, issue 22 defect 3).
+ */
+const STEP_UP_PATHS: ReadonlySet<string> = new Set(['/two-factor/get-totp-uri', '/two-factor/generate-backup-codes']);
+
+/** The audit action of a change to a factor, by the endpoint that makes it. */
+type FactorChange = 'two-factor.enabled' | 'two-factor.disabled' | 'two-factor.recovery_codes_replaced';
+
+/**
+ * Factor changes under way, by request (better-auth keeps one `Headers` per request from its
+ * before hooks to its after hooks): who makes it and what it is, to audit once it succeeded.
+ */
+const pendingFactorChanges = new WeakMap<Headers, { who: Actor; change: FactorChange }>();
+
+/**
+ * The rules of a change to a second factor, whoever calls (the site's pages or the raw API,
+ * issue 22 defect 3): staff may not turn theirs off (403 STAFF_TWO_FACTOR_REQUIRED, as the
+ * profile refuses it); the secret and new recovery codes need a recent step-up (403
+ * CONFIRMATION_REQUIRED); every change (on, off, recovery codes replaced) is noted for the audit
+ * the after hook writes. A request without a session is left to better-auth (401).
+ * @throws APIError FORBIDDEN as above.
+ */
+async function checkFactorChange(ctx: HookContext): Promise<void> {
+  const change: FactorChange | null =
+    ctx.path === '/two-factor/disable'
+      ? 'two-factor.disabled'
+      : ctx.path === '/two-factor/generate-backup-codes'
+        ? 'two-factor.recovery_codes_replaced'
+        : ctx.path === '/two-factor/verify-totp'
+          ? 'two-factor.enabled'
+          : null;
+  if (!change && !STEP_UP_PATHS.has(ctx.path)) return;
+  const signedIn = await getSessionFromCtx(ctx);
+  if (!signedIn) return;
+  if (change === 'two-factor.disabled' && (await isAdminAccount(signedIn.user.id)))
+    throw new APIError('FORBIDDEN', { code: 'STAFF_TWO_FACTOR_REQUIRED', message: STAFF_KEEP_TWO_FACTOR });
+  if (STEP_UP_PATHS.has(ctx.path) && !(await sessionRecentlyConfirmed(signedIn.session.id)))
+    throw new APIError('FORBIDDEN', { code: 'CONFIRMATION_REQUIRED', message: FACTOR_STEP_UP_NEEDED });
+  // A code checked with a session turns the factor on only while it is off (enrolment); else it is a step-up.
+  if (change === 'two-factor.enabled' && (signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+  if (change && ctx.headers)
+    pendingFactorChanges.set(ctx.headers, { who: { id: signedIn.user.id, email: signedIn.user.email }, change });
+}
+
+/**
+ * After a factor change noted by `checkFactorChange` succeeded: its audit event, and when the
+ * factor was turned on, the end of the user's other sessions, which never passed it (so every
+ * session of a user with the factor has passed it; better-auth replaced this one).
+ */
+async function recordFactorChange(ctx: HookContext): Promise<void> {
+  const pending = ctx.headers ? pendingFactorChanges.get(ctx.headers) : undefined;
+  if (!pending || !ctx.headers) return;
+  pendingFactorChanges.delete(ctx.headers);
+  if (ctx.context.returned instanceof APIError) return;
+  const kept = ctx.context.newSession?.session.id;
+  // Turned on: better-auth issued a new session (a code for an unconfirmed secret of a user whose factor is on issues none).
+  if (pending.change === 'two-factor.enabled') {
+    if (!kept) return;
+    await endSessions(pending.who.id, { except: kept });
+  }
+  await audit(pending.who, pending.change, { type: 'user', id: pending.who.id }, { clientIp: clientIpOf(ctx) });
+}
+
+/** `/list-sessions` without each session's token, which would let its reader take over the user's other sessions. */
+function withoutTokens(returned: unknown): unknown[] | null {
+  if (!Array.isArray(returned)) return null;
+  return returned.map((item: unknown) => {
+    if (!item || typeof item !== 'object') return item;
+    const { token: _token, ...rest } = item as Record<string, unknown>;
+    return rest;
+  });
 }
 
 function createAuth() {
@@ -228,9 +311,15 @@ function createAuth() {
               : null;
         if (refusal) throw new APIError('FORBIDDEN', refusal);
         if (ctx.path === '/two-factor/verify-totp') await refuseUsedCode(ctx);
+        await checkFactorChange(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        await recordFactorChange(ctx);
+        if (ctx.path === '/list-sessions') {
+          const sessions = withoutTokens(returned);
+          return sessions ? ctx.json(sessions) : undefined;
+        }
         const failed = returned instanceof APIError && returned.statusCode === 401;
         if (ctx.path === '/sign-in/email') {
           const email = emailOf(ctx.body);

@@ -10,33 +10,46 @@ import { getViewer, type RequestArgs, type Viewer } from './viewer.server';
 /** 'borrower' admits borrowers, 'investor' investors, 'any' borrowers or investors (product §2). */
 export type PortalRequirement = 'borrower' | 'investor' | 'any';
 
-/** The path (and query) the visitor asked for, without React Router's `.data` suffix. */
+/**
+ * The path (and query) the visitor asked for, without React Router's `.data` suffix, to come back
+ * to after sign-in: always a path of this site (through `safeRedirectTo`; '/' when the request
+ * line itself would read as another host, e.g. `//evil.example/x`).
+ */
 export function requestedPath(request: Request): string {
   const url = new URL(request.url);
   let pathname = url.pathname.replace(/\.data$/, '');
   if (pathname === '/_root') pathname = '/';
   url.searchParams.delete('_routes');
   const search = url.searchParams.toString();
-  return pathname + (search ? `?${search}` : '');
+  return safeRedirectTo(pathname + (search ? `?${search}` : '')) ?? '/';
 }
 
+/** An origin no request has, to resolve a value against and see whether it stays on it. */
+const SAME_SITE_BASE = 'http://same-site.invalid';
+
 /**
- * A path of this site to return to after sign-in, or null for anything else (issue "Solid
- * ground" 20). Refused: anything not starting with one '/', and any control character or
- * space, which URL parsers drop or fold ('/\t/evil.example' is '//evil.example' to them) and
- * which cannot travel in a Location header. What is kept is the path as a URL parser reads it.
+ * The one gate for `redirectTo` (issue "Solid ground" 20; issue 22 defect 2): `value` as the path
+ * (+ query + fragment) of this site a browser would go to, or null for anything else, so the
+ * caller's default applies. The value is resolved as a browser resolves a Location header
+ * (`new URL(value, base)`: dot segments, `%2e`, backslashes), and what is kept is the resolved
+ * path, never the raw text. Refused:
+ * - anything not starting with one '/' (absolute URLs, `//host`, `/\host`, relative paths);
+ * - any control character, space or backslash, which URL parsers drop or fold ('/\t/evil.example'
+ *   is '//evil.example' to them) and which cannot travel in a Location header;
+ * - a value whose resolved path starts with `//` or `/\` (`/.//evil.example`,
+ *   `/a/..//evil.example`, `/%2e//evil.example`): a browser reads that Location as another host;
+ * - a value that resolves to another origin, or over 2,000 characters.
  */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string | null {
   if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return null;
   if (/[\p{Cc}\p{Z}\\]/u.test(value) || value.startsWith('//')) return null;
-  const base = 'http://same-site.invalid';
   let url: URL;
   try {
-    url = new URL(value, base);
+    url = new URL(value, SAME_SITE_BASE);
   } catch {
     return null;
   }
-  if (url.origin !== base) return null;
+  if (url.origin !== SAME_SITE_BASE || /^\/[/\\]/.test(url.pathname)) return null;
   return url.pathname + url.search + url.hash;
 }
 

@@ -1,26 +1,22 @@
 /**
  * Asking again who the user is before a sensitive action (issue "Security and scale"): granting
  * or removing admin, disabling an account, exporting personal data. The last proof (the sign-in,
- * or a later password or code) counts for CONFIRMATION_MINUTES; after that the form must carry
+ * or a later password or code) counts for CONFIRMATION_MINUTES (domain/sessions.server.ts); after that the form must carry
  * `confirmation`: the account's password or a 6-digit code from its authenticator app, checked
  * by better-auth and limited to USER_LIMITS.confirm tries per user.
  */
 import { auth } from './auth.server';
-import { markSessionConfirmed, sessionConfirmedAt } from './domain/sessions.server';
+import { markSessionConfirmed, sessionRecentlyConfirmed } from './domain/sessions.server';
 import { Refused } from './errors.server';
 import { limitUserAction } from './rate-limit.server';
 import type { Viewer } from './viewer.server';
 
-/** How long a proof of identity counts for sensitive actions, in minutes. */
-const CONFIRMATION_MINUTES = 10;
-const CONFIRMATION_NEEDED =
-  'For your security, confirm it’s you: enter your password or a code from your authenticator app.';
+const CONFIRMATION_NEEDED = 'For your security, confirm it’s you: enter your password or a code from your authenticator app.';
 const CONFIRMATION_REFUSED = 'That password or code is not correct.';
 
 /** True when `viewer`'s last proof of identity is older than CONFIRMATION_MINUTES. */
 export async function confirmationNeeded(viewer: Viewer): Promise<boolean> {
-  const at = await sessionConfirmedAt(viewer.sessionId);
-  return !at || Date.now() - at.getTime() > CONFIRMATION_MINUTES * 60_000;
+  return !(await sessionRecentlyConfirmed(viewer.sessionId));
 }
 
 /**

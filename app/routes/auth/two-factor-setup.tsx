@@ -29,10 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireUser({ request, context });
-  return answerRefusals(async () =>
-    twoFactorSetupAction(request, requestInfo(context).clientIp, viewer, await readForm(request)),
-  );
+  await requireUser({ request, context });
+  return answerRefusals(async () => twoFactorSetupAction(request, requestInfo(context).clientIp, await readForm(request)));
 }
 
 /** The enrolment an answer carries (step two), if any. */

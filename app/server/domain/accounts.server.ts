@@ -86,6 +86,12 @@ export async function userById(id: string): Promise<{ id: string; email: string 
   return row ?? null;
 }
 
+/** True when user `id` has admin access (profile.is_admin), false otherwise or without a profile. */
+export async function isAdminAccount(id: string): Promise<boolean> {
+  const [row] = await db().select({ isAdmin: profile.isAdmin }).from(profile).where(eq(profile.userId, id));
+  return row?.isAdmin ?? false;
+}
+
 /** The id and e-mail of the account of `email` (trimmed, any case), or null. */
 export async function userByEmail(email: string): Promise<{ id: string; email: string } | null> {
   const [row] = await db()

@@ -95,6 +95,9 @@ export async function markSessionConfirmed(sessionId: string): Promise<void> {
     .where(eq(session.id, sessionId));
 }
 
+/** How long a proof of identity counts for sensitive actions, in minutes (step-up.server.ts). */
+export const CONFIRMATION_MINUTES = 10;
+
 /** When the user of session `sessionId` last proved who they are (sign-in or later), or null if it has ended. */
 export async function sessionConfirmedAt(sessionId: string): Promise<Date | null> {
   const [row] = await db()
@@ -102,4 +105,14 @@ export async function sessionConfirmedAt(sessionId: string): Promise<Date | null
     .from(session)
     .where(eq(session.id, sessionId));
   return row?.at ?? null;
+}
+
+/**
+ * True when the user of session `sessionId` proved who they are (the sign-in, or a later password
+ * or code) within the last CONFIRMATION_MINUTES; false otherwise or when the session has ended.
+ * The one rule of the step-up (step-up.server.ts), also applied at better-auth's hook (auth.server.ts).
+ */
+export async function sessionRecentlyConfirmed(sessionId: string): Promise<boolean> {
+  const at = await sessionConfirmedAt(sessionId);
+  return at !== null && Date.now() - at.getTime() <= CONFIRMATION_MINUTES * 60_000;
 }
