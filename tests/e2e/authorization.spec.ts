@@ -24,7 +24,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import routes from '../../app/routes';
-import { baseURL, createVerifiedUser, postForm, sessionCookie, signIn, staffSession, uniqueIp } from '../support/accounts';
+import {
+  baseURL,
+  createVerifiedUser,
+  landing,
+  postForm,
+  sessionCookie,
+  signIn,
+  staffSession,
+  uniqueIp,
+} from '../support/accounts';
 import { applyForLoan, APPLICATION } from '../support/loans';
 
 type Who = 'anonymous' | 'borrower' | 'investor' | 'both' | 'owner' | 'staff' | 'adminNo2fa' | 'disabled';
@@ -465,6 +474,9 @@ const html = async (pathname: string, cookie: string) =>
   (await fetch(`${baseURL}${pathname}`, { headers: { Cookie: cookie, 'X-Forwarded-For': uniqueIp() } })).text();
 
 test.describe('the sweep', () => {
+  // One set of visitors and objects for the sweep and the tests beside it: one worker, in order.
+  test.describe.configure({ mode: 'default' });
+
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     const [owner, borrower, investor, both, disabled, admin2] = await Promise.all([
@@ -653,9 +665,29 @@ test.describe('the sweep', () => {
       }),
     );
     console.log(
-      `authorization sweep: ${cases.length} cases (${ROUTES.length} routes × ${VISITORS.length} visitors; ` +
+      `authorization sweep: ${cases.length} route × visitor × method cases (${ROUTES.length} routes, ${VISITORS.length} visitors; ` +
         `${counts.GET} GET, ${counts['.data']} .data, ${counts.POST} POST)`,
     );
     expect(wrong, wrong.join('\n')).toEqual([]);
+  });
+
+  test('a borrower with a forged role cookie or query is still a borrower', async () => {
+    const forged = `${cookies.borrower}; isAdmin=true; role=investor`;
+    expect(await landing('/admin-dashboard?isAdmin=true', forged)).toBe('/');
+    expect(await landing('/dashboard/investments', forged)).toBe('/');
+  });
+
+  test('home: a signed-in user arriving from outside is sent once to /dashboard; from within the site, home stays', async () => {
+    const res = await fetch(`${baseURL}/`, { redirect: 'manual', headers: { Cookie: cookies.both } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/dashboard');
+    const within = await fetch(`${baseURL}/`, {
+      redirect: 'manual',
+      headers: { Cookie: cookies.both, Referer: `${baseURL}/dashboard/loans` },
+    });
+    expect(within.status).toBe(200);
+    expect(await within.text()).toContain('Your Trusted Partner in Lending');
+    const anonymous = await fetch(`${baseURL}/`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(200);
   });
 });
