@@ -79,12 +79,16 @@ export async function requireRole(args: RequestArgs, requirement: PortalRequirem
 }
 
 /**
- * A signed-in viewer who may see deals: investors and admins (issue "Deals").
- * @throws redirect to /login when signed out, to / otherwise.
+ * A signed-in viewer who may see deals: investors and staff (issue "Deals"). An admin who is not
+ * an investor sees them as staff, so only once their session passed a second factor, like every
+ * admin page (issue "Security and scale"; the authorization sweep, issue 22).
+ * @throws redirect to /login when signed out, to enrolment for such an admin without 2FA, to / otherwise.
  */
 export async function requireDealViewer(args: RequestArgs): Promise<Viewer> {
   const viewer = await requireUser(args);
-  if (!viewer.isInvestor && !viewer.isAdmin) throw redirect('/');
+  if (viewer.isInvestor) return viewer;
+  if (!viewer.isAdmin) throw redirect('/');
+  if (!viewer.twoFactorEnabled) throw toTwoFactorSetup(args.request);
   return viewer;
 }
 
@@ -99,6 +103,10 @@ export function isStaff(viewer: Viewer): boolean {
 /** Where an admin without a second factor enrols (issue "Security and scale"). */
 const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
 
+/** The redirect to enrolment, coming back to the requested path. */
+const toTwoFactorSetup = (request: Request) =>
+  redirect(`${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(requestedPath(request))}`);
+
 /**
  * A signed-in admin (profile.is_admin in the database) whose session passed a second factor:
  * an admin without an authenticator app is sent to enrolment before any admin page, `.data`
@@ -108,7 +116,6 @@ const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
 export async function requireAdmin(args: RequestArgs): Promise<Viewer> {
   const viewer = (await getViewer(args)) ?? toSignIn(args.request, '/admin-login');
   if (!viewer.isAdmin) throw redirect('/');
-  if (!viewer.twoFactorEnabled)
-    throw redirect(`${TWO_FACTOR_SETUP_PATH}?redirectTo=${encodeURIComponent(requestedPath(args.request))}`);
+  if (!viewer.twoFactorEnabled) throw toTwoFactorSetup(args.request);
   return viewer;
 }

@@ -8,8 +8,8 @@
  * - a session ended from 'Where you're signed in' signs that browser out;
  * - staff disable a borrower: the open session ends and sign-in is refused; enabled again, it works;
  * - the last admin cannot remove their own admin flag nor disable themselves;
- * - every admin page, `.data` request and action refuses an admin session without a second
- *   factor, and a disabled user's requests are refused.
+ * - a disabled user is refused at sign-in (what every route answers an admin without a second
+ *   factor and a disabled user is in the authorization sweep, authorization.spec.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -28,17 +28,6 @@ import { answerSecondStepWith, enrolInBrowser, enrolTwoFactor, freshTotpCode, pa
 import { newDataDir } from '../support/data-dir';
 
 const DISABLED = 'This account has been disabled. Please contact us if you believe this is a mistake.';
-const ADMIN_PAGES = [
-  '/admin-dashboard',
-  '/admin-dashboard/deals',
-  '/admin-dashboard/deals/new',
-  '/admin-dashboard/loans',
-  '/admin-dashboard/users',
-  '/admin-dashboard/contacts',
-  '/admin-dashboard/settings',
-  '/admin-dashboard/mail',
-  '/admin-dashboard/audit',
-];
 
 /** A page in a fresh context signed in with `cookie`, with its own client address. */
 async function browserWith(browser: Browser, cookie: string, base = baseURL): Promise<Page> {
@@ -257,43 +246,12 @@ test('the last admin cannot remove their own admin flag nor disable themselves',
   }
 });
 
-test('HTTP: an admin session without a second factor is refused on every admin page, .data request and action', async () => {
-  const adminCookie = (await staffSession()).cookie;
-  const staff = await createVerifiedUser({ investor: true }, 'no-2fa-staff');
-  const granted = await accountAction('grant-admin', await userIdOf(staff.email, adminCookie), adminCookie);
-  expect(granted.status).toBe(200);
-  const cookie = sessionCookie(await signIn(staff.email, staff.password, { admin: true }));
-  expect(cookie).not.toBe('');
-  for (const page of ADMIN_PAGES) {
-    const setup = `/two-factor/setup?redirectTo=${encodeURIComponent(page)}`;
-    expect(await landing(page, cookie), page).toBe(setup);
-    expect(await landing(page, cookie, 'data'), `${page}.data`).toBe(setup);
-  }
-  const victim = await createVerifiedUser({ borrower: true }, 'victim');
-  const victimId = await userIdOf(victim.email, adminCookie);
-  const refused = await accountAction('disable', victimId, cookie);
-  expect(refused.status).toBe(302);
-  expect(refused.headers.get('location')).toMatch(/^\/two-factor\/setup\?/);
-  const details = await fetch(`${baseURL}/admin-dashboard/users/${victimId}/details`, {
-    headers: { Cookie: cookie },
-    redirect: 'manual',
-  });
-  expect(details.status).toBe(302);
-  // Nothing changed: the victim still signs in.
-  expect((await signIn(victim.email, victim.password)).headers.get('location')).toBe('/dashboard');
-});
-
-test('HTTP: a disabled user’s pages, .data requests and actions are refused, and so is the sign-in', async () => {
+// Every route refusing a disabled user's session is in the authorization sweep (authorization.spec.ts).
+test('HTTP: a disabled user is refused at sign-in with the reason', async () => {
   const adminCookie = (await staffSession()).cookie;
   const user = await createVerifiedUser({ borrower: true }, 'disabled-http');
-  expect((await landing('/dashboard/loans', user.cookie)).toString()).toBe('200');
   const disabled = await accountAction('disable', await userIdOf(user.email, adminCookie), adminCookie);
   expect(disabled.status).toBe(200);
-  expect(await landing('/dashboard/loans', user.cookie)).toMatch(/^\/login\?/);
-  expect(await landing('/dashboard/profile', user.cookie, 'data')).toMatch(/^\/login\?/);
-  const action = await postForm('/dashboard/profile', { intent: 'basic', name: 'Changed' }, { cookie: user.cookie });
-  expect(action.status).toBe(302);
-  expect(action.headers.get('location')).toMatch(/^\/login\?/);
   const again = await signIn(user.email, user.password);
   expect(again.status).toBe(403);
   expect(await again.text()).toContain(DISABLED);
