@@ -13,13 +13,16 @@ import { requestInfo } from './load-context';
 import { NonceContext } from './lib/nonce';
 import { pageScripts, type PageScripts } from './lib/route-handle';
 import { RequestIdContext } from './lib/request-id';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './server/db/unavailable.server';
+import {
+  databaseWasOut,
+  isDatabaseUnavailable,
+  markDatabaseOut,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from './server/db/unavailable.server';
 import { logger } from './server/logger.server';
 
 export const streamTimeout = 5_000;
-
-// Requests (by their load context) whose loader or action failed for want of the database.
-const databaseOut = new WeakSet<object>();
 
 /**
  * Every error a loader or action throws (not a thrown Response) comes here once: an
@@ -30,7 +33,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const requestId = requestInfo(context).requestId;
   if (isDatabaseUnavailable(error)) {
-    databaseOut.add(context);
+    markDatabaseOut(context);
     logger.warn({ err: error, requestId }, 'database unavailable');
     return;
   }
@@ -39,7 +42,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /** A `.data` request that failed for want of the database says so with 503 and Retry-After. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
-  if (!databaseOut.has(context)) return response;
+  if (!databaseWasOut(context)) return response;
   const headers = new Headers(response.headers);
   headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, headers });
@@ -53,8 +56,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
 function markUnavailable(routerContext: EntryContext, responseHeaders: Headers): number | null {
   const errors = routerContext.staticHandlerContext.errors;
   if (!errors) return null;
-  for (const id of Object.keys(errors))
-    errors[id] = new ErrorResponse(503, 'Service Unavailable', 'The site cannot reach its database. Please try again shortly.');
+  for (const id of Object.keys(errors)) errors[id] = new ErrorResponse(503, 'Service Unavailable', UNAVAILABLE_MESSAGE);
   responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
   return 503;
 }
@@ -74,7 +76,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  if (databaseOut.has(loadContext)) responseStatusCode = markUnavailable(routerContext, responseHeaders) ?? responseStatusCode;
+  if (databaseWasOut(loadContext)) responseStatusCode = markUnavailable(routerContext, responseHeaders) ?? responseStatusCode;
   const { cspNonce, requestId } = requestInfo(loadContext);
   // A document without scripts carries no nonce: nothing in it may run, and its HTML is the same
   // for every visitor (the page cache keeps it compressed; the CSP's nonce matches no element).

@@ -22,6 +22,7 @@ import { pageCache, withNonce, type CachedAnswer } from './page-cache';
 import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { configuredDatabase, openDatabase, setDatabase, databaseHandle, type DatabaseHandle } from '~/server/db/client.server';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/server/db/unavailable.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
 import { requestContext, type RequestInfo } from '~/load-context';
 import { setLenderTimeZone } from '~/lib/format';
@@ -149,7 +150,10 @@ export function createApp({ vite, build }: AppOptions = {}) {
       ]);
       res.set('Cache-Control', 'no-store').json({ status: 'ok' });
     } catch {
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' });
+      res
+        .status(503)
+        .set({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) })
+        .json({ status: 'unavailable' });
     }
   });
 
@@ -185,8 +189,18 @@ export function createApp({ vite, build }: AppOptions = {}) {
     }),
   );
 
-  // Last resort: never a stack trace to the client.
+  // Last resort: never a stack trace to the client; a database out of reach is 503 here too.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseUnavailable(err)) {
+      req.log?.warn({ err }, 'database unavailable');
+      if (!res.headersSent)
+        res
+          .status(503)
+          .set({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) })
+          .type('text/plain')
+          .send(UNAVAILABLE_MESSAGE);
+      return;
+    }
     req.log?.error({ err }, 'unhandled error');
     const status = typeof err === 'object' && err && 'status' in err && Number(err.status) < 500 ? Number(err.status) : 500;
     if (!res.headersSent)

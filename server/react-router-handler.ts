@@ -11,12 +11,14 @@
  *   process; the route's own clean-up runs and no answer is written to the closed socket.
  * - **Back-pressure without leaks.** The answer is piped, so one 'drain' listener serves the
  *   whole body (awaiting 'drain' per chunk leaked listeners onto the compression stream).
+ * - **A database out of reach** is 503 with Retry-After on every route (issue 22, defect 4).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { databaseWasOut, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/server/db/unavailable.server';
 import { BodyError, bodyLimitFor } from '~/server/request-body.server';
 
 interface HandlerOptions {
@@ -102,6 +104,24 @@ function unusableUrl(originalUrl: string): boolean {
   }
 }
 
+/**
+ * The answer of a request that failed for want of the database (`handleError` marked its load
+ * context): any 5xx becomes 503 with Retry-After (issue 22, defect 4). Documents and `.data` are
+ * 503 already (entry.server.tsx); this covers resource routes, better-auth's handler, exports
+ * and uploads, whose failures React Router answers 500 without asking the entry.
+ */
+function unavailableIfDatabaseOut(response: Response, context: RouterContextProvider): Response {
+  if (response.status < 500 || !databaseWasOut(context)) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  if (response.status === 503) return new Response(response.body, { status: 503, headers });
+  void response.body?.cancel().catch(() => undefined);
+  headers.set('Content-Type', 'text/plain; charset=utf-8');
+  headers.set('Cache-Control', 'no-store');
+  headers.delete('Content-Length');
+  return new Response(UNAVAILABLE_MESSAGE, { status: 503, statusText: 'Service Unavailable', headers });
+}
+
 /** Express middleware answering every request with React Router. */
 export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptions) {
   const handle = createRequestHandler(build, mode);
@@ -117,7 +137,8 @@ export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptio
     }
     try {
       const request = toFetchRequest(req, res);
-      const response = await handle(request, getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      const response = unavailableIfDatabaseOut(await handle(request, context), context);
       if (res.destroyed || res.writableEnded) {
         await response.body?.cancel().catch(() => undefined);
         return;

@@ -17,14 +17,6 @@ export const OUR_DEALS_PAGE_SIZE = 3;
 export const INVESTOR_DEALS_PAGE_SIZE = 6;
 export const INVESTOR_SUMMARY_SIZE = 3;
 
-/** The filter and page of a list URL (`?type=residential&page=2`); unknown values fall back. */
-export function parseDealQuery(url: URL): { filter: DealFilter; page: number } {
-  const type = url.searchParams.get('type');
-  const filter = (DEAL_FILTERS.find((f) => f.value === type)?.value ?? 'all') as DealFilter;
-  const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  return { filter, page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1 };
-}
-
 /** The URL search of `filter` and `page` ('' for the defaults). */
 export function dealQuery(filter: DealFilter, page: number): string {
   const params = new URLSearchParams();

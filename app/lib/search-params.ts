@@ -5,7 +5,8 @@
  * default instead of failing the page.
  */
 import { z } from 'zod';
-import { readDecimal } from './parse-form';
+import { DEAL_FILTERS, type DealFilter } from './deals';
+import { readWholeNumber } from './parse-form';
 
 /** True when `field` is, under its catch, default, optional and pipe wrappers, an array. */
 function isList(field: z.ZodType): boolean {
@@ -28,8 +29,8 @@ export function parseSearch<Shape extends z.ZodRawShape>(url: URL, schema: z.Zod
   return schema.parse(raw);
 }
 
-/** A page number: a whole number from 1 (default 1), at most 100,000. */
-export const pageParam = z.string().transform(readDecimal).pipe(z.number().int().min(1).max(100_000)).catch(1);
+/** A page number: digits only (`readWholeNumber`), from 1 to 100,000; anything else is page 1 ('2abc', '2.0', '+2'). */
+export const pageParam = z.string().transform(readWholeNumber).pipe(z.number().int().min(1).max(100_000)).catch(1);
 
 /** A search text: trimmed, at most 200 characters (default ''). */
 export const searchParam = z
@@ -46,3 +47,14 @@ export const listParam = <T extends string>(values: readonly [T, ...T[]]) =>
     .array(z.string())
     .catch([])
     .transform((given) => given.filter((v): v is T => (values as readonly string[]).includes(v)));
+
+const dealQuery = z.object({
+  type: oneOfParam(DEAL_FILTERS.map((f) => f.value) as [DealFilter, ...DealFilter[]]),
+  page: pageParam,
+});
+
+/** The filter and page of a deal list URL (`?type=residential&page=2`); anything else falls back ('all', page 1). */
+export function parseDealQuery(url: URL): { filter: DealFilter; page: number } {
+  const { type, page } = parseSearch(url, dealQuery);
+  return { filter: type ?? 'all', page };
+}

@@ -7,7 +7,9 @@
 import { data } from 'react-router';
 import type { Toast } from '~/lib/toast';
 import type { ActionAnswer } from '~/lib/use-action-answer';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/unavailable.server';
 import { isRefused, type Refused, type RefusalKind } from './errors.server';
+import { logger } from './logger.server';
 
 /** The HTTP status of each kind of refusal: the one place a refusal becomes HTTP. */
 const STATUS: Record<RefusalKind, number> = {
@@ -39,15 +41,32 @@ export function refusalAnswer(error: Refused) {
 }
 
 /**
+ * The answer while the database is out of reach (issue 22, defect 4; db/unavailable.server.ts):
+ * 503 with Retry-After, and the sentence as an error toast, so the page stays as it was.
+ */
+export function unavailableAnswer() {
+  const body: { ok: false; toast: Toast; intent?: undefined; result?: undefined } = {
+    ok: false,
+    toast: { type: 'error', title: 'Service unavailable', description: UNAVAILABLE_MESSAGE },
+  };
+  return data(body, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' } });
+}
+
+/**
  * Runs `handle`; a refusal thrown inside it (a body that cannot be read, an object that is not
- * the user's, a rule of the domain) is answered with `refusalAnswer`. Anything else is thrown on:
- * redirects as they are, unexpected errors to the error boundary (logged with the request id).
+ * the user's, a rule of the domain) is answered with `refusalAnswer`, a database out of reach
+ * with `unavailableAnswer`. Anything else is thrown on: redirects as they are, unexpected errors
+ * to the error boundary (logged with the request id).
  */
 export async function answerRefusals<T>(handle: () => Promise<T>) {
   try {
     return await handle();
   } catch (error) {
     if (isRefused(error)) return refusalAnswer(error);
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, 'database unavailable');
+      return unavailableAnswer();
+    }
     throw error;
   }
 }

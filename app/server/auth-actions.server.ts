@@ -22,6 +22,7 @@ import { LOCKED_MESSAGE } from './domain/accounts.server';
 import type { Toast } from '~/lib/toast';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { db } from './db/client.server';
+import { isDatabaseUnavailable } from './db/unavailable.server';
 import { profile, session, user } from './db/schema';
 import { requestedPath, safeRedirectTo } from './guards.server';
 import { logger } from './logger.server';
@@ -100,6 +101,8 @@ export async function signInAction(request: Request, clientIp: string, formData:
   try {
     res = await callAuth(request, clientIp, '/sign-in/email', { email, password, rememberMe: true });
   } catch (error) {
+    // A database out of reach is 503 (handleError), not the form's 500.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, 'sign-in failed unexpectedly');
     return refuse('signin', 500, UNEXPECTED, title);
   }
@@ -212,6 +215,8 @@ export async function signUpAction(request: Request, clientIp: string, formData:
   try {
     res = await callAuth(request, clientIp, '/sign-up/email', { ...submission.value, callbackURL: '/dashboard' });
   } catch (error) {
+    // A database out of reach is 503 (handleError), not the form's 500.
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, 'sign-up failed unexpectedly');
     return refuse('signup', 500, 'Failed to create account', 'Sign Up Error');
   }

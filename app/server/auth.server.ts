@@ -203,6 +203,10 @@ function createAuth() {
           `better-auth: ${message}`,
         ),
     },
+    // An error that is not better-auth's own (a database out of reach, say) is thrown on to
+    // React Router's handleError, which answers 503 for an unreachable database (issue 22,
+    // defect 4) and logs anything else once; better-auth would answer it 500 itself.
+    onAPIError: { throw: true },
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { databaseHandle, db } from './db/client.server';
 import { dataPath, env } from './env.server';
 import { logger } from './logger.server';
+import { storage } from './storage.server';
 import { adminExists, createAdmin } from './domain/users.server';
 import { seedDemoContent } from './db/seed.server';
 import { ensureSiteContent } from './domain/site-content.server';
@@ -22,8 +23,19 @@ const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
 /** The advisory lock serialising start-up tasks across processes (migrations hold 727_001). */
 const STARTUP_LOCK = 727_002;
 
-/** Runs the start-up tasks; on PostgreSQL, under a lock shared by every process of the site. */
+/**
+ * Runs the start-up tasks: first the leftovers of uploads interrupted by a killed process go
+ * (issue 22, defect 7; `Storage.removeInterrupted`), then the database tasks, on PostgreSQL
+ * under a lock shared by every process of the site.
+ */
 export async function runStartupTasks(): Promise<void> {
+  try {
+    const removed = await storage().removeInterrupted();
+    if (removed) logger.info({ removed }, 'removed the partial files of interrupted uploads');
+  } catch (err) {
+    // Storage out of reach now (an S3 outage): the site starts anyway; the next start tries again.
+    logger.warn({ err }, 'could not remove the partial files of interrupted uploads');
+  }
   if (databaseHandle().kind !== 'postgres') return startupTasks();
   // Held by this transaction's connection until it ends (commit, rollback or a lost
   // connection); the tasks' own queries run on other connections of the pool.

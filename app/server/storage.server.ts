@@ -46,6 +46,25 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (e.g. 'documents/'). */
   list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes what interrupted writes left (a process killed mid-upload cannot clean up): on local
+   * disk, the partial files of writers that are gone; on S3 nothing (the bucket's lifecycle rule).
+   * Run at start-up (startup.server.ts). Returns how many were removed.
+   */
+  removeInterrupted(): Promise<number>;
+}
+
+/** A partial file untouched this long is a leftover even if its pid runs again (reused). */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+/** True when a process with `pid` runs (one of another user's counts: EPERM). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 // A key, or (local disk only) the partial file of an interrupted write: `{key}.{pid}.part`.
@@ -109,6 +128,26 @@ export function localStorage(root = dataPath('storage')): Storage {
       }
       const base = prefix.replace(/\/$/, '');
       for await (const object of walk(path.join(root, base), base)) yield object;
+    },
+    async removeInterrupted() {
+      // `{key}.{pid}.part` (putStream): its writer is this process restarted under the same pid
+      // (pid 1 in a container), a process that is gone, or one that has not written for an hour.
+      let removed = 0;
+      const entries = await readdir(root, { withFileTypes: true, recursive: true }).catch(() => []);
+      for (const entry of entries) {
+        const pid = /\.(\d+)\.part$/.exec(entry.name)?.[1];
+        if (!entry.isFile() || !pid) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const writer = Number(pid);
+        const stale =
+          writer === process.pid ||
+          !processRuns(writer) ||
+          Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs > STALE_PARTIAL_MS;
+        if (!stale) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }
@@ -177,6 +216,13 @@ export function s3Storage(bucket: string): Storage {
           if (item.Key) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    async removeInterrupted() {
+      // lib-storage aborts a failed upload itself, but not one whose process was killed: its
+      // parts stay in the bucket, unseen by `list`. The bucket's lifecycle rule
+      // AbortIncompleteMultipartUpload clears them (README "Files"); s3rver, the test server,
+      // cannot list multipart uploads, so an abort here could not be tested.
+      return 0;
     },
   };
 }

@@ -1,7 +1,12 @@
 /**
  * Configuration validation and start-up tasks: an invalid value names its variable; the first
- * admin comes from ADMIN_EMAIL + ADMIN_PASSWORD; demo deals load once into an empty database.
+ * admin comes from ADMIN_EMAIL + ADMIN_PASSWORD; demo deals load once into an empty database;
+ * the partial files of interrupted uploads go at start-up.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/server/db/client.server';
@@ -10,6 +15,7 @@ import { seedDemoContent } from '~/server/db/seed.server';
 import { adminExists, createAdmin, ValidationError } from '~/server/domain/users.server';
 import { parseEnv } from '~/server/env.server';
 import { verifyPassword } from '~/server/password.server';
+import { runStartupTasks } from '~/server/startup.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
 
@@ -80,5 +86,43 @@ describe('demo content', () => {
       object?.stream.destroy();
     }
     expect(await seedDemoContent()).toBe(0);
+  });
+});
+
+describe('interrupted uploads (issue 22, defect 7)', () => {
+  /** The pid of a process that has exited. */
+  async function deadPid(): Promise<number> {
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => child.once('exit', resolve));
+    return child.pid!;
+  }
+
+  it("removes at start-up the partial files of writers that are gone, and keeps complete files and a live writer's", async () => {
+    const root = path.join(process.env.DATA_DIR!, 'storage');
+    const file = (key: string) => path.join(root, key);
+    const write = async (key: string) => {
+      await mkdir(path.dirname(file(key)), { recursive: true });
+      await writeFile(file(key), 'bytes');
+    };
+    const complete = 'documents/startup-user/kept.pdf';
+    // SIGKILL mid-upload: the writer is gone.
+    const killed = `documents/startup-user/killed.pdf.${await deadPid()}.part`;
+    // A process restarted under the same pid (pid 1 in a container) writes nothing yet at start-up.
+    const ownPid = `avatars/startup-user/own.webp.${process.pid}.part`;
+    // Another process of the site, uploading now: kept.
+    const live = `documents/startup-user/live.pdf.${process.ppid}.part`;
+    // A live pid's partial untouched for hours is a leftover whose pid was reused: removed.
+    const stale = `documents/startup-user/stale.pdf.${process.ppid}.part`;
+    for (const key of [complete, killed, ownPid, live, stale]) await write(key);
+    const hoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    await utimes(file(stale), hoursAgo, hoursAgo);
+
+    await runStartupTasks();
+
+    expect(existsSync(file(complete))).toBe(true);
+    expect(existsSync(file(live))).toBe(true);
+    expect(existsSync(file(killed))).toBe(false);
+    expect(existsSync(file(ownPid))).toBe(false);
+    expect(existsSync(file(stale))).toBe(false);
   });
 });

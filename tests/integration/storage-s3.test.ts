@@ -249,6 +249,15 @@ describe.each([diskBackend(), s3Backend()])('storage on $name', (backend) => {
     await expect(store.delete(key)).rejects.toThrow('Invalid storage key');
     expect(await backend.held('')).toEqual(before);
   });
+
+  it('removes no complete object when clearing what interrupted writes left', async () => {
+    const prefix = freshPrefix();
+    const key = keyIn(prefix);
+    await store.putStream(key, Readable.from([pdf]), 'application/pdf');
+    await store.removeInterrupted();
+    expect(await backend.held(prefix)).toEqual([key]);
+    await store.delete(key);
+  });
 });
 
 describe('documents on S3', () => {

@@ -10,7 +10,7 @@ import { Form, useActionData, useNavigation } from 'react-router';
 import { ChoiceList, ChoiceSelect, ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { percent } from '~/lib/format';
-import { parseForm } from '~/lib/parse-form';
+import { parseForm, readWholeNumber } from '~/lib/parse-form';
 import {
   ENTITY_TYPES,
   EXIT_STRATEGIES,
@@ -93,8 +93,8 @@ export function ApplicationStepForm({
   const purpose = (live.purpose || undefined) as LoanPurpose | undefined;
   const rehab = purpose !== undefined && REHAB_PURPOSES.includes(purpose);
   const amount = (name: string) => {
-    const n = Number(plainDollars(live[name] ?? ''));
-    return Number.isFinite(n) && n > 0 ? n : undefined;
+    const n = readWholeNumber(plainDollars(live[name] ?? ''));
+    return n > 0 ? n : undefined;
   };
   const busy = navigation.state !== 'idle';
   const f = fields as Record<string, FieldMetadata<unknown>>;

@@ -32,12 +32,11 @@ export const DEAL_MAX_IMAGES = 20;
 export const DEAL_PROSPECTUS_MAX_BYTES = 25 * 1024 * 1024;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+// A whole number is `.int()`, so parseForm reads it as digits only (app/lib/parse-form.ts).
 const number = (message: string, min: number, max: number, int = false) =>
-  z
-    .number({ error: message })
+  (int ? z.number({ error: message }).int('Please enter a whole number') : z.number({ error: message }))
     .min(min, `Must be at least ${min}`)
-    .max(max, `Must be at most ${max.toLocaleString('en-US')}`)
-    .refine((n) => !int || Number.isInteger(n), 'Please enter a whole number');
+    .max(max, `Must be at most ${max.toLocaleString('en-US')}`);
 const optionalNumber = (min: number, max: number) => z.number({ error: 'Please enter a number' }).min(min).max(max).optional();
 
 /** A deed of trust's lien position (issue "Investing"). */
@@ -58,41 +57,43 @@ const optionalText = (max: number, label: string) =>
 
 export const dealFormSchema = z
   .object({
-  title: required('Property name is required').pipe(z.string().max(200, 'Property name must be at most 200 characters')),
-  location: required('Address is required').pipe(z.string().max(300, 'Address must be at most 300 characters')),
-  description: required('Description is required').pipe(z.string().max(10_000, 'Description must be at most 10,000 characters')),
-  type: z.string().trim().max(100).optional(),
-  sponsor: z.string().trim().max(200).optional(),
-  loanAmount: number('Target raise is required', 1, 10_000_000_000, true),
-  ltv: number('LTV is required', 0, 100),
-  interestRate: number('ROI is required', 0, 100),
-  termMonths: number('Duration is required', 1, 600, true),
-  minimumInvestment: number('Investment minimum is required', 0, 10_000_000_000, true),
-  acreage: optionalNumber(0, 1_000_000),
-  coordinatesLat: optionalNumber(-90, 90),
-  coordinatesLng: optionalNumber(-180, 180),
-  status: z.enum(DEAL_STATUSES).default('Active'),
-  /** Existing images to keep (their storage keys), in order. */
-  keepImages: z.array(z.string().max(200)).max(DEAL_MAX_IMAGES).default([]),
-  removeProspectus: z.boolean().default(false),
-  /** What investors are asked for; the loan amount when left empty. */
-  amountToRaise: z
-    .number({ error: 'Please enter a whole number of dollars' })
-    .int('Please enter a whole number of dollars')
-    .min(1, 'Must be at least 1')
-    .max(10_000_000_000, 'Must be at most 10,000,000,000')
-    .optional(),
-  investmentStep: z
-    .number({ error: 'Please enter a whole number of dollars' })
-    .int('Please enter a whole number of dollars')
-    .min(1, 'Must be at least 1')
-    .max(10_000_000, 'Must be at most 10,000,000')
-    .default(DEFAULT_INVESTMENT_STEP),
-  lienPosition: z.enum(LIEN_POSITIONS).default('first'),
-  loanPurpose: optionalText(2_000, 'The loan purpose'),
-  borrowerExperience: optionalText(2_000, 'The borrower experience'),
-  exitStrategy: optionalText(2_000, 'The exit strategy'),
-  riskFactors: optionalText(5_000, 'The risk factors'),
+    title: required('Property name is required').pipe(z.string().max(200, 'Property name must be at most 200 characters')),
+    location: required('Address is required').pipe(z.string().max(300, 'Address must be at most 300 characters')),
+    description: required('Description is required').pipe(
+      z.string().max(10_000, 'Description must be at most 10,000 characters'),
+    ),
+    type: z.string().trim().max(100).optional(),
+    sponsor: z.string().trim().max(200).optional(),
+    loanAmount: number('Target raise is required', 1, 10_000_000_000, true),
+    ltv: number('LTV is required', 0, 100),
+    interestRate: number('ROI is required', 0, 100),
+    termMonths: number('Duration is required', 1, 600, true),
+    minimumInvestment: number('Investment minimum is required', 0, 10_000_000_000, true),
+    acreage: optionalNumber(0, 1_000_000),
+    coordinatesLat: optionalNumber(-90, 90),
+    coordinatesLng: optionalNumber(-180, 180),
+    status: z.enum(DEAL_STATUSES).default('Active'),
+    /** Existing images to keep (their storage keys), in order. */
+    keepImages: z.array(z.string().max(200)).max(DEAL_MAX_IMAGES).default([]),
+    removeProspectus: z.boolean().default(false),
+    /** What investors are asked for; the loan amount when left empty. */
+    amountToRaise: z
+      .number({ error: 'Please enter a whole number of dollars' })
+      .int('Please enter a whole number of dollars')
+      .min(1, 'Must be at least 1')
+      .max(10_000_000_000, 'Must be at most 10,000,000,000')
+      .optional(),
+    investmentStep: z
+      .number({ error: 'Please enter a whole number of dollars' })
+      .int('Please enter a whole number of dollars')
+      .min(1, 'Must be at least 1')
+      .max(10_000_000, 'Must be at most 10,000,000')
+      .default(DEFAULT_INVESTMENT_STEP),
+    lienPosition: z.enum(LIEN_POSITIONS).default('first'),
+    loanPurpose: optionalText(2_000, 'The loan purpose'),
+    borrowerExperience: optionalText(2_000, 'The borrower experience'),
+    exitStrategy: optionalText(2_000, 'The exit strategy'),
+    riskFactors: optionalText(5_000, 'The risk factors'),
   })
   .superRefine((d, ctx) => {
     if (d.minimumInvestment < d.investmentStep || d.minimumInvestment % d.investmentStep !== 0)

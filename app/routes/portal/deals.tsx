@@ -8,7 +8,8 @@ import { DealGrid } from '~/components/deals/deal-grid';
 import { DealFilters } from '~/components/deals/deal-list-controls';
 import { Pager } from '~/components/ui/pager';
 import { PageHeader } from '~/components/layout/dashboard-shell';
-import { INVESTOR_DEALS_PAGE_SIZE, parseDealQuery } from '~/lib/deals';
+import { INVESTOR_DEALS_PAGE_SIZE } from '~/lib/deals';
+import { parseDealQuery } from '~/lib/search-params';
 import { listDeals } from '~/server/domain/deals.server';
 import { requireRole } from '~/server/guards.server';
 

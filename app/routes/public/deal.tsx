@@ -22,7 +22,8 @@ import { InvestPanel } from '~/components/deals/invest-panel';
 import { buttonClasses } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
 import { acres, months, percent, usd } from '~/lib/format';
-import { labelOf } from '~/lib/loans';
+import { labelOf, plainDollars } from '~/lib/loans';
+import { readWholeNumber } from '~/lib/parse-form';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
 import { requestInfo } from '~/load-context';
@@ -107,9 +108,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return done('Suitability statement signed', 'You can now indicate an amount.');
       }
       case 'indicate': {
-        const amount = /^\d{1,15}$/.test(fields.amount.replace(/[,$\s]/g, ''))
-          ? Number(fields.amount.replace(/[,$\s]/g, ''))
-          : NaN;
+        // '$25,000' as people write it; then digits only (NaN otherwise, refused by indicateAmount).
+        const amount = readWholeNumber(plainDollars(fields.amount));
         const result = await indicateAmount(viewer, params.id, amount);
         return result.status === 'indicated'
           ? done('Amount indicated', `${usd(result.amount)}: we will be in touch before it becomes binding.`)

@@ -11,10 +11,12 @@ import { AUDIT_EXPORT_MAX, auditActionLabel, auditChange, auditQuery, auditSubje
 import { formatDateTime, lenderDay } from '~/lib/format';
 import { parseSearch } from '~/lib/search-params';
 import { requestInfo } from '~/load-context';
+import { answerRefusals } from '~/server/answers.server';
 import { audit, auditEvents } from '~/server/domain/audit.server';
 import { isRefused } from '~/server/errors.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
+import type { Viewer } from '~/server/viewer.server';
 import { requireRecentConfirmation } from '~/server/step-up.server';
 import { redirectWithToast } from '~/server/toast.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
@@ -25,6 +27,11 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
+  // A body that is not a form is refused with its status (415, 400, 413), not a 500.
+  return answerRefusals(() => exportAudit(request, admin, requestInfo(context).clientIp));
+}
+
+async function exportAudit(request: Request, admin: Viewer, clientIp: string) {
   const formData = await readForm(request);
   const query = new URLSearchParams();
   for (const name of ['who', 'action', 'from', 'to'])
@@ -41,12 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const events = await auditEvents(filters, AUDIT_EXPORT_MAX);
-  await audit(
-    admin,
-    'audit.exported',
-    { type: 'audit' },
-    { filters, events: events.length, clientIp: requestInfo(context).clientIp },
-  );
+  await audit(admin, 'audit.exported', { type: 'audit' }, { filters, events: events.length, clientIp });
   const rows = events.map((e) => [
     e.createdAt.toISOString(),
     formatDateTime(e.createdAt),

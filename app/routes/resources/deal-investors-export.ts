@@ -14,12 +14,14 @@ import { formatCalendarDay, formatDateTime, lenderDay } from '~/lib/format';
 import { ACCREDITATION_METHODS, commitmentLabel } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
 import { requestInfo } from '~/load-context';
+import { answerRefusals } from '~/server/answers.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
 import { audit } from '~/server/domain/audit.server';
 import { demandExport, type DemandRow } from '~/server/domain/demand.server';
 import { isRefused } from '~/server/errors.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
+import type { Viewer } from '~/server/viewer.server';
 import { requireRecentConfirmation } from '~/server/step-up.server';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -44,7 +46,6 @@ const HEADER = [
   'Accreditation state',
 ];
 
-
 /** One amount as a CSV row; dates in the lender's zone, amounts in whole dollars without symbols. */
 function csvRow(r: DemandRow): string[] {
   const s = r.suitability;
@@ -68,21 +69,26 @@ function csvRow(r: DemandRow): string[] {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
+  // A body that is not a form is refused with its status (415, 400, 413), not a 500.
+  return answerRefusals(() => exportDemand(request, admin, params.id, requestInfo(context).clientIp));
+}
+
+async function exportDemand(request: Request, admin: Viewer, dealId: string, clientIp: string) {
   const formData = await readForm(request);
-  const page = `/admin-dashboard/deals/${encodeURIComponent(params.id)}/investors`;
+  const page = `/admin-dashboard/deals/${encodeURIComponent(dealId)}/investors`;
   try {
     await requireRecentConfirmation(request, admin, formData);
   } catch (error) {
     if (!isRefused(error)) throw error;
     return redirectWithToast(page, { type: 'error', title: error.title, description: error.message });
   }
-  const exported = await demandExport(params.id);
+  const exported = await demandExport(dealId);
   if (!exported) return new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
   await audit(
     admin,
     'demand.exported',
     { type: 'deal', id: exported.deal.id },
-    { title: exported.deal.title, amounts: exported.rows.length, clientIp: requestInfo(context).clientIp },
+    { title: exported.deal.title, amounts: exported.rows.length, clientIp },
   );
   const slug =
     exported.deal.title

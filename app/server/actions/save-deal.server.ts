@@ -8,6 +8,7 @@
 import { redirectWithToast } from '../toast.server';
 import { answer, answerRefusals } from '../answers.server';
 import { DealFileRefused, saveDeal } from '../domain/admin-deals.server';
+import { isDatabaseUnavailable } from '../db/unavailable.server';
 import { bufferFile, readUpload } from '../forms.server';
 import { logger } from '../logger.server';
 import type { Viewer } from '../viewer.server';
@@ -34,6 +35,8 @@ export async function saveDealAction(request: Request, admin: Viewer, dealId: st
         prospectus: chosen('prospectus')[0] ?? null,
       });
     } catch (error) {
+      // A database out of reach is 503 (answerRefusals), not the form's 500.
+      if (isDatabaseUnavailable(error)) throw error;
       const refused = error instanceof DealFileRefused;
       if (!refused) logger.error({ err: error }, 'deal save failed');
       const message = refused
