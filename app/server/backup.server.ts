@@ -251,12 +251,9 @@ export async function restoreBackup(source: string, options: { replace?: boolean
 
 /**
  * Runs `copy` while holding `BACKUP_LOCK` exclusively, on a connection of its own so that the
- * copy's snapshot is taken after every removal holding the lock has committed. PGlite has one
- * connection and runs one transaction at a time: the copy's own transaction keeps every removal
- * out already (and a second transaction would wait for the first for ever).
+ * copy's snapshot is taken after every removal holding the lock has committed.
  */
 async function whileBackupLockHeld<T>(copy: () => Promise<T>): Promise<T> {
-  if (databaseHandle().kind === 'pglite') return copy();
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BACKUP_LOCK})`);
     return copy();

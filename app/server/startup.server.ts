@@ -22,9 +22,8 @@ const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
 /** The advisory lock serialising start-up tasks across processes (migrations hold 727_001). */
 const STARTUP_LOCK = 727_002;
 
-/** Runs the start-up tasks; on PostgreSQL, under a lock shared by every process of the site. */
+/** Runs the start-up tasks under a lock shared by every process of the site. */
 export async function runStartupTasks(): Promise<void> {
-  if (databaseHandle().kind !== 'postgres') return startupTasks();
   // Held by this transaction's connection until it ends (commit, rollback or a lost
   // connection); the tasks' own queries run on other connections of the pool.
   await db().transaction(async (tx) => {
