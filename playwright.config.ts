@@ -27,6 +27,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  // A PostgreSQL server for the suites that run several processes on one database: the one of
+  // TEST_DATABASE_URL, or an embedded cluster started for the run (never skipped).
+  globalSetup: './tests/support/postgres-server.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,12 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Unit and integration tests: real database (in-memory PGlite, or PostgreSQL via TEST_DATABASE_URL). */
+/**
+ * Unit and integration tests on a real PostgreSQL: the server of TEST_DATABASE_URL, or an embedded
+ * cluster the global setup starts (tests/support/postgres-server.ts); a database per test file.
+ */
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
     include: ['tests/integration/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['tests/support/postgres-server.ts'],
     setupFiles: ['tests/support/vitest-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

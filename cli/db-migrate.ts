@@ -2,5 +2,5 @@
 import { openConfiguredDatabase } from './open-database';
 
 const handle = await openConfiguredDatabase();
-console.log(`Migrations applied (${handle.kind}).`);
+console.log(`Migrations applied.`);
 await handle.close();

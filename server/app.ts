@@ -374,7 +374,7 @@ export async function start(options: StartOptions = {}) {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const origin = `http://localhost:${port}`;
   logger.info(
-    { port, database: handle.kind, adminSignIn: `${origin}/admin-login` },
+    { port, database: config.DATABASE_URL ? 'server' : 'embedded', adminSignIn: `${origin}/admin-login` },
     `Ormsby Lending is listening on ${origin} (staff sign in at ${origin}/admin-login)`,
   );
 

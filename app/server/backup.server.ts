@@ -28,7 +28,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import { z } from 'zod';
 import { DOCUMENT_MIME, type DocumentExtension } from '~/lib/documents';
-import { databaseHandle, db, type Database, type Transaction } from './db/client.server';
+import { db, type Database, type Transaction } from './db/client.server';
 import { accreditationRecord, dataRoomDocument, deal, document, profile, siteImage } from './db/schema';
 import { authSecretWasGenerated, dataPath, env } from './env.server';
 import { logger } from './logger.server';
@@ -251,12 +251,9 @@ export async function restoreBackup(source: string, options: { replace?: boolean
 
 /**
  * Runs `copy` while holding `BACKUP_LOCK` exclusively, on a connection of its own so that the
- * copy's snapshot is taken after every removal holding the lock has committed. PGlite has one
- * connection and runs one transaction at a time: the copy's own transaction keeps every removal
- * out already (and a second transaction would wait for the first for ever).
+ * copy's snapshot is taken after every removal holding the lock has committed.
  */
 async function whileBackupLockHeld<T>(copy: () => Promise<T>): Promise<T> {
-  if (databaseHandle().kind === 'pglite') return copy();
   return db().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${BACKUP_LOCK})`);
     return copy();

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { databaseHandle, db } from './db/client.server';
+import { db } from './db/client.server';
 import { dataPath, env } from './env.server';
 import { logger } from './logger.server';
 import { storage } from './storage.server';
@@ -25,8 +25,8 @@ const STARTUP_LOCK = 727_002;
 
 /**
  * Runs the start-up tasks: first the leftovers of uploads interrupted by a killed process go
- * (issue 22, defect 7; `Storage.removeInterrupted`), then the database tasks, on PostgreSQL
- * under a lock shared by every process of the site.
+ * (issue 22, defect 7; `Storage.removeInterrupted`), then the database tasks, under a lock
+ * shared by every process of the site.
  */
 export async function runStartupTasks(): Promise<void> {
   try {
@@ -36,7 +36,6 @@ export async function runStartupTasks(): Promise<void> {
     // Storage out of reach now (an S3 outage): the site starts anyway; the next start tries again.
     logger.warn({ err }, 'could not remove the partial files of interrupted uploads');
   }
-  if (databaseHandle().kind !== 'postgres') return startupTasks();
   // Held by this transaction's connection until it ends (commit, rollback or a lost
   // connection); the tasks' own queries run on other connections of the pool.
   await db().transaction(async (tx) => {

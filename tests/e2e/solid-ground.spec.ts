@@ -27,6 +27,7 @@ import { enrolTwoFactor, passSecondStep, rememberedSecret } from '../support/two
 import { readMails } from '../support/mail';
 import { startServer } from '../support/server-process';
 import { newDataDir } from '../support/data-dir';
+import { serverAddress, throughPort } from '../support/postgres-database';
 import { hydrated } from '../support/pages';
 
 test('20: after sign-in, redirectTo keeps only paths of this site; control characters and spaces go to the portal', async () => {
@@ -156,7 +157,6 @@ test('28: concurrent compressed pages add no listener leak warning', async () =>
 
 test('27: while PostgreSQL is out of reach, pages that need it answer 503 with Retry-After, and the site recovers by itself', async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  test.skip(!adminUrl, 'needs a PostgreSQL server (TEST_DATABASE_URL)');
   test.setTimeout(120_000);
   const { default: pg } = await import('pg');
   const name = `ormsby_outage_${Date.now().toString(36)}`;
@@ -164,12 +164,11 @@ test('27: while PostgreSQL is out of reach, pages that need it answer 503 with R
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const target = new URL(adminUrl!);
 
   // A TCP proxy in front of PostgreSQL: closing it is the outage.
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const upstream = net.connect(serverAddress(adminUrl!));
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -179,8 +178,7 @@ test('27: while PostgreSQL is out of reach, pages that need it answer 503 with R
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const port = (proxy.address() as net.AddressInfo).port;
-  const url = new URL(adminUrl!);
-  url.host = `127.0.0.1:${port}`;
+  const url = new URL(throughPort(adminUrl!, port));
   url.pathname = `/${name}`;
 
   const server = await startServer({

@@ -17,7 +17,7 @@
  * - the outbox: hundreds of e-mails, with both workers delivering, are each delivered once;
  * - the page cache: anonymous pages are served from each process's cache with the same content,
  *   and a signed-in request is never served from it on either.
- * Needs a PostgreSQL server (TEST_DATABASE_URL, set by .ci/run); skipped without one.
+ * On the test run's PostgreSQL server (TEST_DATABASE_URL, or the embedded cluster the run starts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../support/postgres
 import { startServer, type RunningServer } from '../support/server-process';
 import { newDataDir } from '../support/data-dir';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.TEST_DATABASE_URL!;
 /** The one public address both processes serve (e-mail links, canonical URLs, trusted origin). */
 const PUBLIC_URL = 'http://lender.test';
 const OWNER = { email: 'owner@example.test', password: 'Adm1n!Passw0rd' };
@@ -42,7 +42,6 @@ const SIGNED_OUT = '/login?redirectTo=%2Fdashboard%2Fprofile';
 
 // One pair of servers for the whole file: its tests run one after another in one worker.
 test.describe.configure({ mode: 'default' });
-test.skip(!adminUrl, 'needs a PostgreSQL server (TEST_DATABASE_URL)');
 
 let database: ScratchDatabase;
 let dataDir: string;

@@ -413,10 +413,8 @@ describe('consistency with stored files', () => {
       // The backup holds its lock and its snapshot, and is about to copy the file.
       await reading.promise;
       const deleted = deleteDocument(borrower.id, doc.id).then((ok) => (events.push('delete committed'), ok));
-      // On PostgreSQL, the delete is seen waiting for the backup's lock (PGlite runs one
-      // transaction at a time, so there the backup's own transaction keeps it out).
-      if (site.current().kind !== 'pglite')
-        await vi.waitFor(
+      // The delete is seen waiting for the backup's lock.
+      await vi.waitFor(
           async () => {
             const { rows } = await db().execute<{ n: number }>(sql`
             select count(*)::int as n from pg_locks

@@ -9,11 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { and, count, eq } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -45,7 +41,7 @@ import {
 } from '~/server/domain/loans.server';
 import { isRefused } from '~/server/errors.server';
 import { storage } from '~/server/storage.server';
-import { useTestDatabase } from '../support/test-database';
+import { testServerUrl, useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
 
@@ -421,17 +417,7 @@ describe('migration 0005', () => {
     };
     const select = 'select id, title, storage_key, loan_item_id from document order by title';
 
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) {
-      const client = new PGlite({ extensions: { pg_trgm } });
-      const database = drizzlePglite(client);
-      await migratePglite(database, { migrationsFolder: folder });
-      await seed((s) => client.exec(s));
-      await migratePglite(database, { migrationsFolder: 'drizzle' });
-      await check((await client.query<Parameters<typeof check>[0][number]>(select)).rows);
-      await client.close();
-      return;
-    }
+    const adminUrl = testServerUrl();
     const name = `ormsby_migration_${randomUUID().slice(0, 8)}`;
     const server = new pg.Client({ connectionString: adminUrl });
     await server.connect();

@@ -4,6 +4,8 @@
  * servers wrote. `drop()` closes the client and drops the database, connections and all.
  */
 import { randomBytes } from 'node:crypto';
+import type { NetConnectOpts } from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 
 export interface ScratchDatabase {
@@ -40,4 +42,26 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
       await onServer(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * Where the server of a PostgreSQL URL listens, as options for `net.connect`: its Unix socket
+ * when the URL names a socket folder (`?host=/folder`, as the embedded cluster's does), else its
+ * TCP host and port. For a proxy in front of the test run's server.
+ */
+export function serverAddress(url: string): NetConnectOpts {
+  const parsed = new URL(url);
+  const port = Number(parsed.searchParams.get('port') ?? (parsed.port || 5432));
+  const socketFolder = parsed.searchParams.get('host');
+  if (socketFolder?.startsWith('/')) return { path: path.join(socketFolder, `.s.PGSQL.${port}`) };
+  return { host: parsed.hostname, port };
+}
+
+/** `url` reached over TCP at 127.0.0.1:`port` instead (e.g. a proxy in front of its server). */
+export function throughPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('host');
+  parsed.searchParams.delete('port');
+  parsed.host = `127.0.0.1:${port}`;
+  return parsed.toString();
 }

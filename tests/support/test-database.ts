@@ -1,36 +1,33 @@
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
+ * A fresh, migrated database for one test file: a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL, dropped afterwards. When no server is configured, the test run starts an
+ * embedded PostgreSQL cluster first and sets TEST_DATABASE_URL to it (tests/support/postgres-server.ts,
+ * a global setup of vitest and of Playwright), so every run has real PostgreSQL and nothing is skipped.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, setDatabase, type DatabaseHandle } from '~/server/db/client.server';
+import { createScratchDatabase } from './postgres-database';
+
+/**
+ * The URL of the test run's PostgreSQL server (its `postgres` database, for CREATE DATABASE).
+ * @throws Error when neither TEST_DATABASE_URL nor the global setup provided one.
+ */
+export function testServerUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: the global setup (tests/support/postgres-server.ts) did not run');
+  return url;
+}
 
 export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const handle = await openDatabase({ memory: true });
-    await handle.migrate();
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `ormsby_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const scratch = await createScratchDatabase(testServerUrl(), 'ormsby_test');
+  await scratch.client.end();
+  const handle = await openDatabase({ url: scratch.url, poolSize: 5 });
   await handle.migrate();
   return {
     handle,
     async drop() {
       await handle.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,28 +1,24 @@
 /**
  * The database connection (docs/architecture.md): a PostgreSQL server when `DATABASE_URL` is
- * set, else the embedded PostgreSQL cluster in `DATA_DIR/postgres` (embedded-postgres.server.ts);
- * in-memory PGlite for the unit tests. One drizzle schema and one migration set serve all three.
+ * set, else the embedded PostgreSQL cluster in `DATA_DIR/postgres` (embedded-postgres.server.ts).
+ * The tests use PostgreSQL too (a database per test file on TEST_DATABASE_URL's server, or on an
+ * embedded cluster the test run starts): one engine, one drizzle schema, one migration set.
  * The process holds a single handle, opened by `openDatabase` at start-up and closed on shutdown.
  */
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { startEmbeddedPostgres } from './embedded-postgres.server';
 
-/** The drizzle database type used everywhere (the pg driver's API is the same). */
-export type Database = PgliteDatabase<typeof schema>;
+/** The drizzle database type used everywhere. */
+export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
   /** True when this is the embedded cluster and another process (a running site) started it. */
   joined?: boolean;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
@@ -42,8 +38,7 @@ export interface DatabaseHandle {
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
   /** The embedded cluster of this DATA_DIR, started (or joined) first. */
-  | { embedded: string; poolSize?: number }
-  | { memory: true };
+  | { embedded: string; poolSize?: number };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 const MIGRATION_LOCK = 727_001;
@@ -65,58 +60,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  if ('url' in options) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
-    });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      async ping() {
-        await pool.query('select 1');
-      },
-      async migrate() {
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-          client.release();
-        }
-      },
-      listen: (channel, onNotify) => listenOnServer(options.url, channel, onNotify),
-      async close() {
-        await pool.end();
-      },
-    };
-  }
-
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db: Database = drizzlePg(pool, { schema });
   return {
     db,
-    kind: 'pglite',
     async ping() {
-      if (client.closed) throw new Error('database closed');
-      await client.query('select 1');
+      await pool.query('select 1');
     },
     async migrate() {
-      await migratePglite(db, { migrationsFolder });
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
     },
-    async listen(channel, onNotify) {
-      const unlisten = await client.listen(channel, onNotify);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
+    listen: (channel, onNotify) => listenOnServer(options.url, channel, onNotify),
     async close() {
-      if (!client.closed) await client.close();
+      await pool.end();
     },
   };
 }
