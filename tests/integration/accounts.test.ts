@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { action as loginAction } from '~/routes/auth/login';
 import { db } from '~/server/db/client.server';
-import { renderEmail } from '~/server/mail/templates.server';
+import { renderStoredEmail } from '~/server/mail/templates.server';
 import { accreditationRecord, outboxEmail, profile, session, user } from '~/server/db/schema';
 import { addMonthsToDay } from '~/server/domain/investments.server';
 import { lenderDay } from '~/lib/format';
@@ -101,7 +101,7 @@ describe('sign-up', () => {
     expect(mails.map((m) => m.template)).toEqual(['user-created']);
     expect(mails[0]!.payload).toMatchObject({ propertyType: 'Commercial, Mixed-Use', loanAmount: '1m-5m', isBorrower: true });
     // The lender reads it in words (issue "Solid ground" 3): labels and formatted amounts, no keys.
-    const { text } = renderEmail('user-created', mails[0]!.payload);
+    const { text } = await renderStoredEmail(mails[0]!);
     for (const line of [
       'Joining as: Borrower',
       'Loan type: Bridge',

@@ -25,7 +25,7 @@ import { accreditationRecord, auditEvent, deal, notification, outboxEmail, profi
 import { sendAccreditationReminders, verifyAccreditation } from '~/server/domain/accreditation.server';
 import { sweepOrphanDocuments } from '~/server/domain/documents.server';
 import { indicateAmount, signSuitability, type InvestorRef } from '~/server/domain/investments.server';
-import { renderEmail } from '~/server/mail/templates.server';
+import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
 
@@ -314,7 +314,7 @@ describe('staff', () => {
     expect(event!.details).toMatchObject({ recordId: letter!.id, expiresOn });
     expect(await notesOf(investor.id, 'Accreditation verified')).toHaveLength(1);
     const [mail] = await mailsTo(investor.email, 'accreditation-verified');
-    expect(renderEmail(mail!.template, mail!.payload).text).toContain('/dashboard/profile#accreditation');
+    expect((await renderStoredEmail(mail!)).text).toContain('/dashboard/profile#accreditation');
 
     // The directory's row shows it as the current record.
     const request = new Request(`${BASE}/admin-dashboard/users/${investor.id}/details`, { headers: { Cookie: staff.cookie } });
@@ -384,7 +384,7 @@ describe('staff', () => {
     expect(event!.details).toMatchObject({ fileName: 'blurry.jpg', reason: 'The letter is not signed.' });
     expect(await notesOf(investor.id, 'Verification letter not accepted')).toHaveLength(1);
     const [mail] = await mailsTo(investor.email, 'accreditation-letter-rejected');
-    expect(renderEmail(mail!.template, mail!.payload).text).toContain('The letter is not signed.');
+    expect((await renderStoredEmail(mail!)).text).toContain('The letter is not signed.');
     expect((await download(investor, letter!.id)).status).toBe(404);
   });
 });
@@ -468,7 +468,7 @@ describe('reminders', () => {
     let mails = await mailsTo(rita.email, 'accreditation-reminder');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.payload).toMatchObject({ daysLeft: 20, method: 'Self-certified at sign-up' });
-    const text = renderEmail('accreditation-reminder', mails[0]!.payload).text;
+    const { text } = await renderStoredEmail(mails[0]!);
     expect(text).toContain('in 20 days');
     expect(text).toContain('/dashboard/profile#accreditation');
     expect(await notesOf(rita.id, 'Accreditation expiring')).toHaveLength(1);

@@ -490,7 +490,7 @@ describe('the demand page', () => {
       .select()
       .from(outboxEmail)
       .where(and(eq(outboxEmail.to, investor.email), eq(outboxEmail.template, 'commitment-investor')));
-    expect(mail!.payload).toMatchObject({ status: commitmentLabel('confirmed'), amount: '$50,000' });
+    expect(mail!.payload).toMatchObject({ status: commitmentLabel('confirmed'), amount: 50_000 });
     expect(after.notices).toBe(before.notices + 1);
   });
 

@@ -14,7 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lenderDay } from '~/lib/format';
+import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpose, type LoanStage } from '~/lib/loans';
 import { db } from '~/server/db/client.server';
 import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
@@ -40,6 +40,7 @@ import {
   type LoanActor,
 } from '~/server/domain/loans.server';
 import { isRefused } from '~/server/errors.server';
+import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';
 import { testServerUrl, useTestDatabase } from '../support/test-database';
 
@@ -382,6 +383,34 @@ describe('what the borrower is told', () => {
     await declineLoan(admin, await reload(l), 'The property is outside our lending area.');
     const [notice] = await mails('loan-declined', quiet.email);
     expect(notice!.payload).toMatchObject({ reason: 'The property is outside our lending area.', reference: l.reference });
+  });
+  it('writes the days and amounts of the term sheet and the decline out, and tells the lender both amounts', async () => {
+    const borrower = await newBorrower();
+    let l = await submitted(borrower);
+    await moveStage(admin, l, 'in_review', null);
+    const expiresOn = future(10);
+    await issueTermSheet(admin, await reload(l), { ...terms(), amount: 1_150_000, expiresOn });
+    l = await reload(l);
+    const textOf = async (m: typeof outboxEmail.$inferSelect | undefined) => (await renderStoredEmail(m!)).text;
+
+    const issued = await textOf((await mails('loan-term-sheet-issued', borrower.email))[0]);
+    expect(issued).toContain(`Expires: ${formatCalendarDay(expiresOn)}`);
+    expect(issued).not.toContain(expiresOn);
+    for (const line of ['Loan amount: $1,150,000', 'Interest rate: 10.5%', 'Term: 12 months', 'LTV: 65%'])
+      expect(issued).toContain(line);
+
+    const [sheet] = await db()
+      .select()
+      .from(termSheet)
+      .where(and(eq(termSheet.loanId, l.id), eq(termSheet.status, 'issued')));
+    await answerTermSheet(borrower, l, sheet!.id, true, { ip: '203.0.113.9', userAgent: 'test' });
+    const answered = await textOf((await mails('loan-term-sheet-answered')).find((m) => m.payload.reference === l.reference));
+    expect(answered).toContain('Loan amount: $1,300,000');
+    expect(answered).toContain('Term sheet amount: $1,150,000');
+
+    await declineLoan(admin, await reload(l), 'The property is outside our lending area.');
+    const notice = await textOf((await mails('loan-declined', borrower.email))[0]);
+    expect(notice).toContain(`Date of decision: ${formatCalendarDay(lenderDay())}.`);
   });
 });
 

@@ -82,7 +82,7 @@ describe('outbox over SMTP', () => {
       ['ann@example.com', 'verify-email', verify],
     ] as const) {
       const mail = smtp.received.find((m) => m.envelope.to.includes(to));
-      const rendered = renderEmail(template, payload);
+      const rendered = await renderEmail(template, payload as never);
       expect(mail, to).toBeDefined();
       expect(mail!.envelope).toEqual({ from, to: [to] });
       expect(mail!.from).toBe(from);

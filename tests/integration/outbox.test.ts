@@ -44,7 +44,7 @@ describe('outbox worker', () => {
     expect(eml).toMatch(/Subject: New contact inquiry from Ann/);
     expect(eml).toMatch(/Content-Type: text\/plain/);
     expect(eml).toMatch(/Content-Type: text\/html/);
-    const html = renderEmail('contact-notification', { name: 'Ann <b>', email: 'a@example.com' }).html;
+    const { html } = await renderEmail('contact-notification', { name: 'Ann <b>', email: 'a@example.com', phone: '', note: '' });
     expect(html).toContain('Ann &lt;b&gt;');
     expect(html).not.toContain('Ann <b>');
   });
@@ -53,7 +53,7 @@ describe('outbox worker', () => {
     await queueEmail(db(), {
       to: 'a@example.test',
       template: 'contact-notification',
-      payload: { name: 'A', email: 'a@example.com' },
+      payload: { name: 'A', email: 'a@example.com', phone: '', note: '' },
     });
     const t0 = new Date();
     expect(await deliverDueEmails(failing, t0)).toBe(0);
@@ -81,7 +81,7 @@ describe('outbox worker', () => {
     const id = await queueEmail(db(), {
       to: 'a@example.test',
       template: 'contact-notification',
-      payload: { name: 'A', email: 'a@example.com' },
+      payload: { name: 'A', email: 'a@example.com', phone: '', note: '' },
     });
     const dayLater = new Date(Date.now() + 24 * 3600 * 1000 + 1000);
     await db()
@@ -106,7 +106,7 @@ describe('outbox worker', () => {
         await queueEmail(db(), {
           to: `burst${i}@example.test`,
           template: 'contact-notification',
-          payload: { name: 'B', email: 'b@example.com' },
+          payload: { name: 'B', email: 'b@example.com', phone: '', note: '' },
         });
       // The poll interval is 5 s: all 45 within 2 s means the worker went on after full batches.
       await expect.poll(() => sent.length, { timeout: 2_000, interval: 50 }).toBe(45);
@@ -130,7 +130,7 @@ describe('outbox worker', () => {
         await queueEmail(tx, {
           to: 'late@example.test',
           template: 'contact-notification',
-          payload: { name: 'L', email: 'l@example.com' },
+          payload: { name: 'L', email: 'l@example.com', phone: '', note: '' },
         });
         await tx.execute(sql`select pg_sleep(0.3)`);
       });
@@ -139,14 +139,14 @@ describe('outbox worker', () => {
         await queueEmail(tx, {
           to: 'never@example.test',
           template: 'contact-notification',
-          payload: { name: 'N', email: 'n@example.com' },
+          payload: { name: 'N', email: 'n@example.com', phone: '', note: '' },
         });
         tx.rollback();
       }).catch(() => {});
       await queueEmail(db(), {
         to: 'after@example.test',
         template: 'contact-notification',
-        payload: { name: 'A', email: 'a@example.com' },
+        payload: { name: 'A', email: 'a@example.com', phone: '', note: '' },
       });
       await expect.poll(() => sent, { timeout: 1_000, interval: 20 }).toEqual(['late@example.test', 'after@example.test']);
     } finally {

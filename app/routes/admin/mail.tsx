@@ -12,7 +12,7 @@ import { answer, answerRefusals } from '~/server/answers.server';
 import { parseFields, readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { listOutbox, retryNow } from '~/server/mail/outbox.server';
-import { renderEmail } from '~/server/mail/templates.server';
+import { storedEmailSubject } from '~/server/mail/templates.server';
 import { formatShortDateTime } from '~/lib/format';
 import { z } from 'zod';
 import { pageParam, parseSearch } from '~/lib/search-params';
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     messages: list.messages.map((m) => {
       let subject = m.template;
       try {
-        subject = renderEmail(m.template, m.payload).subject;
+        subject = storedEmailSubject(m);
       } catch {
         // an unknown template keeps its name
       }

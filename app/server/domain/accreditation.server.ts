@@ -39,7 +39,8 @@ import { env } from '../env.server';
 import { NotFound, Refused } from '../errors.server';
 import { logger } from '../logger.server';
 import { queueEmail } from '../mail/outbox.server';
-import type { TemplateName } from '../mail/templates.server';
+import type { EmailPayload } from '../mail/templates.server';
+import type { AccreditationPayload } from '../mail/templates/investing.server';
 import { storage } from '../storage.server';
 import { audit, type Actor } from './audit.server';
 import { discardStaged, stageDocument, UploadFailed, type StagedDocument } from './documents.server';
@@ -262,12 +263,17 @@ export async function uploadAccreditationLetter(
 
 // ---------------------------------------------------------------- staff
 
-/** The investor `investorId` told: a notification always, `email` when they take e-mail. */
-async function tellInvestor(
+type InvestorTemplate = 'accreditation-reminder' | 'accreditation-verified' | 'accreditation-letter-rejected';
+
+/**
+ * The investor `investorId` told: a notification always, `email` when they take e-mail (its
+ * payload without their name and profile link, added here). Returns whether it was e-mailed.
+ */
+async function tellInvestor<T extends InvestorTemplate>(
   tx: Transaction,
   investorId: string,
   notice: { title: string; message: string; type: NotificationType },
-  email: { template: TemplateName; payload: Record<string, unknown> },
+  email: { template: T; payload: Omit<EmailPayload<T>, keyof AccreditationPayload> },
 ) {
   await addNotification(tx, investorId, notice);
   const [who] = await tx
@@ -279,7 +285,8 @@ async function tellInvestor(
   await queueEmail(tx, {
     to: who.email,
     template: email.template,
-    payload: { name: who.name, link: `${env().PUBLIC_URL}/dashboard/profile#accreditation`, ...email.payload },
+    // A generic spread is not known to make EmailPayload<T>; it does: T's payload is its own part and these.
+    payload: { name: who.name, link: `${env().PUBLIC_URL}/dashboard/profile#accreditation`, ...email.payload } as EmailPayload<T>,
   });
   return true;
 }
@@ -354,8 +361,8 @@ function tellVerified(
       template: 'accreditation-verified',
       payload: {
         method: accreditationMethodLabel(method),
-        establishedOn: formatCalendarDay(establishedOn),
-        expiresOn: formatCalendarDay(expiresOn),
+        establishedOn,
+        expiresOn,
       },
     },
   );
@@ -544,7 +551,7 @@ export async function sendAccreditationReminders(now = new Date()): Promise<Remi
             {
               template: 'accreditation-reminder',
               payload: {
-                expiresOn: formatCalendarDay(r.expires_on),
+                expiresOn: r.expires_on,
                 daysLeft: daysBetween(today, r.expires_on),
                 method: accreditationMethodLabel(r.method),
               },

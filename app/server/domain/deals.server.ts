@@ -262,7 +262,7 @@ export async function unfollowDeal(investor: Investor, dealId: string): Promise<
       payload: {
         action: 'unfollow',
         dealId,
-        dealTitle: target?.title,
+        dealTitle: target?.title ?? null,
         userId: investor.id,
         userName: investor.name,
         userEmail: investor.email,

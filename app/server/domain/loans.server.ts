@@ -29,7 +29,7 @@ import {
   type LoanPurpose,
   type LoanStage,
 } from '~/lib/loans';
-import { lenderDay, usd } from '~/lib/format';
+import { lenderDay } from '~/lib/format';
 import { db, type Database, type Transaction } from '../db/client.server';
 import { readNumberedPage } from '../db/paging.server';
 import { containsPattern, isUuid } from '../db/query.server';
@@ -48,7 +48,8 @@ import {
 import { env } from '../env.server';
 import { NotFound, Refused } from '../errors.server';
 import { queueEmail } from '../mail/outbox.server';
-import type { TemplateName } from '../mail/templates.server';
+import type { EmailPayload } from '../mail/templates.server';
+import type { BorrowerLoanPayload, LenderLoanPayload } from '../mail/templates/loans.server';
 import { audit, type Actor } from './audit.server';
 import { addNotification } from './notifications.server';
 import { discardStaged, documentRows, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
@@ -104,16 +105,30 @@ export function propertyLine(l: Pick<Loan, 'propertyAddress' | 'propertyCity' | 
 
 // ---------------------------------------------------------------- e-mails and notices
 
+/** The templates to a borrower about their loan, and to the lender about one (templates/loans.server.tsx). */
+type BorrowerTemplate =
+  | 'loan-submitted'
+  | 'loan-item-requested'
+  | 'loan-item-needs-attention'
+  | 'loan-stage-changed'
+  | 'loan-term-sheet-issued'
+  | 'loan-message'
+  | 'loan-declined';
+type LenderTemplate =
+  'loan-application' | 'loan-item-uploaded' | 'loan-term-sheet-answered' | 'loan-message-lender' | 'loan-stage-lender';
+
 /**
  * Queues `template` to the borrower of `l` when they take e-mail (profile.notify_email), or
  * always with `required` (the notice of action taken), and adds the in-portal notification.
+ * `payload` is the template's own part; the borrower's name, the reference, the property and
+ * the loan page are added here.
  */
-async function tellBorrower(
+async function tellBorrower<T extends BorrowerTemplate>(
   tx: Transaction,
   l: Loan,
-  template: TemplateName,
+  template: T,
   notice: { title: string; message: string; type?: 'info' | 'success' | 'warning' | 'error' },
-  payload: Record<string, unknown> = {},
+  payload: Omit<EmailPayload<T>, keyof BorrowerLoanPayload>,
   required = false,
 ) {
   const [who] = await tx
@@ -123,35 +138,33 @@ async function tellBorrower(
     .where(eq(user.id, l.borrowerId));
   await addNotification(tx, l.borrowerId, { title: notice.title, message: notice.message, type: notice.type ?? 'info' });
   if (!who || (!who.notifyEmail && !required)) return;
-  await queueEmail(tx, {
-    to: who.email,
-    template,
-    payload: {
-      name: who.name,
-      reference: l.reference,
-      property: propertyLine(l),
-      link: borrowerLink(l),
-      ...payload,
-    },
-  });
+  const base: BorrowerLoanPayload = {
+    name: who.name,
+    reference: l.reference ?? '',
+    property: propertyLine(l),
+    link: borrowerLink(l),
+  };
+  // A generic spread is not known to make EmailPayload<T>; it does: T's payload is its own part and the base.
+  await queueEmail(tx, { to: who.email, template, payload: { ...base, ...payload } as EmailPayload<T> });
 }
 
-/** Queues `template` to the lender (NOTIFY_EMAIL) about `l`. */
-async function tellLender(tx: Transaction, l: Loan, template: TemplateName, payload: Record<string, unknown> = {}) {
+/** Queues `template` to the lender (NOTIFY_EMAIL) about `l`, with the loan's facts added to `payload`. */
+async function tellLender<T extends LenderTemplate>(
+  tx: Transaction,
+  l: Loan,
+  template: T,
+  payload: Omit<EmailPayload<T>, keyof LenderLoanPayload>,
+) {
   const [who] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, l.borrowerId));
-  await queueEmail(tx, {
-    to: env().NOTIFY_EMAIL,
-    template,
-    payload: {
-      reference: l.reference,
-      property: propertyLine(l),
-      amount: l.loanAmount === null ? '' : usd(l.loanAmount),
-      borrowerName: who?.name,
-      borrowerEmail: who?.email,
-      link: staffLink(l),
-      ...payload,
-    },
-  });
+  const base: LenderLoanPayload = {
+    reference: l.reference ?? '',
+    property: propertyLine(l),
+    amount: l.loanAmount,
+    borrowerName: who?.name ?? null,
+    borrowerEmail: who?.email ?? null,
+    link: staffLink(l),
+  };
+  await queueEmail(tx, { to: env().NOTIFY_EMAIL, template, payload: { ...base, ...payload } as EmailPayload<T> });
 }
 
 /** Records a stage move of `l` to `to` by `actor` (null: the system) with `note`, in `tx`. */
@@ -292,7 +305,7 @@ export async function submitApplication(borrower: LoanActor, l: Loan, now = new 
       { items: items.map((i) => i.title) },
     );
     await tellLender(tx, submitted, 'loan-application', {
-      purpose: LOAN_PURPOSES.find((p) => p.value === locked.purpose)?.label,
+      purpose: LOAN_PURPOSES.find((p) => p.value === locked.purpose)?.label ?? null,
       ltv: loanRatios({ ...locked, purpose: locked.purpose as LoanPurpose }).ltv,
     });
     return reference;
@@ -754,11 +767,11 @@ export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheet
         type: 'success',
       },
       {
-        amount: usd(terms.amount),
-        rate: `${terms.ratePercent}%`,
-        points: `${terms.points}`,
-        term: `${terms.termMonths} months`,
-        ltv: `${terms.ltv}%`,
+        amount: terms.amount,
+        ratePercent: terms.ratePercent,
+        points: terms.points,
+        termMonths: terms.termMonths,
+        ltv: terms.ltv,
         expiresOn: terms.expiresOn,
       },
     );
@@ -804,7 +817,7 @@ export async function answerTermSheet(
     if (accept) await recordMove(tx, current, 'processing', borrower, 'Term sheet accepted.');
     await tellLender(tx, current, 'loan-term-sheet-answered', {
       answer: accept ? 'accepted' : 'declined',
-      amount: usd(sheet.amount),
+      termSheetAmount: sheet.amount,
       ip: client.ip,
     });
   });

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { outboxEmail } from '../db/schema';
 import { db, type Database, type Transaction } from '../db/client.server';
-import type { TemplateName } from './templates.server';
+import type { EmailPayload, TemplateName } from './templates.server';
 import { isUuid } from '../db/query.server';
 
 /**
@@ -20,10 +20,15 @@ async function announce(tx: Transaction | Database): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
-export interface QueuedEmail {
+/**
+ * A message to queue: recipient, template name and that template's payload (type-checked against
+ * the registry, app/server/mail/templates.server.ts). The payload is stored as JSON and rendered
+ * when the message is sent.
+ */
+export interface QueuedEmail<T extends TemplateName = TemplateName> {
   to: string;
-  template: TemplateName;
-  payload: Record<string, unknown>;
+  template: T;
+  payload: EmailPayload<T>;
   /**
    * Coalesces the lender's notices about one thing (issue "Solid ground" 24): a message with the
    * same key still waiting takes this payload instead of a second message being queued, and the
@@ -36,14 +41,14 @@ export interface QueuedEmail {
 export const COALESCE_SECONDS = 60;
 
 /** Queues `email` inside `tx` (or the database); returns the outbox row id. */
-export async function queueEmail(tx: Transaction | Database, email: QueuedEmail): Promise<string> {
+export async function queueEmail<T extends TemplateName>(tx: Transaction | Database, email: QueuedEmail<T>): Promise<string> {
   // Due from this millisecond on the application's clock, the clock the worker compares
   // with (the database's now() has microseconds and may run ahead of it).
   const due = new Date(Date.now() + (email.coalesceKey ? COALESCE_SECONDS * 1000 : 0));
   const insert = tx.insert(outboxEmail).values({
     to: email.to,
     template: email.template,
-    payload: email.payload,
+    payload: email.payload as Record<string, unknown>,
     nextAttemptAt: due,
     coalesceKey: email.coalesceKey,
   });
@@ -52,7 +57,7 @@ export async function queueEmail(tx: Transaction | Database, email: QueuedEmail)
       ? insert.onConflictDoUpdate({
           target: outboxEmail.coalesceKey,
           targetWhere: sql`${outboxEmail.status} = 'queued'`,
-          set: { payload: email.payload },
+          set: { payload: email.payload as Record<string, unknown> },
         })
       : insert
   ).returning({ id: outboxEmail.id });

@@ -8,7 +8,7 @@ import { databaseHandle, db } from '../db/client.server';
 import { outboxEmail } from '../db/schema';
 import { logger } from '../logger.server';
 import { OUTBOX_CHANNEL } from './outbox.server';
-import { renderEmail } from './templates.server';
+import { renderStoredEmail } from './templates.server';
 import { createTransport, outboxMessageId, type MailTransport } from './transport.server';
 
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +56,7 @@ export async function deliverDueEmails(transport: MailTransport, now = new Date(
   let sent = 0;
   for (const message of claimed) {
     try {
-      await transport.send(message.to, renderEmail(message.template, message.payload), outboxMessageId(message.id));
+      await transport.send(message.to, await renderStoredEmail(message), outboxMessageId(message.id));
       await db()
         .update(outboxEmail)
         .set({ status: 'sent', sentAt: new Date(), lastError: null })
