@@ -7,7 +7,17 @@
  * a click.
  */
 import { expect, test } from '@playwright/test';
-import { baseURL, createVerifiedUser, postForm, sessionCookie, staffSession, STAFF, uniqueIp } from '../support/accounts';
+import {
+  baseURL,
+  createVerifiedUser,
+  newStaffMember,
+  postForm,
+  sessionCookie,
+  staffSession,
+  STAFF,
+  uniqueIp,
+  userIdOf,
+} from '../support/accounts';
 import { answerSecondStepWith, enrolTwoFactor } from '../support/two-factor';
 
 /** Values a browser resolves to `//evil.example…`. */
@@ -33,27 +43,11 @@ function expectOnSite(res: Response, label: string): string {
   return resolved.pathname;
 }
 
-/** The user id of `email` in the directory (an admin's cookie). */
-async function userIdOf(email: string, adminCookie: string): Promise<string> {
-  const html = await (
-    await fetch(`${baseURL}/admin-dashboard/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } })
-  ).text();
-  const id = html.match(/data-user-id="([^"]+)"/)?.[1];
-  if (!id) throw new Error(`no row for ${email}`);
-  return id;
-}
-
 test('HTTP: /login and /admin-login never redirect off-site for a redirectTo with dot segments', async () => {
   const borrower = await createVerifiedUser({ borrower: true }, 'dots-login');
   // An admin without a second factor yet: /admin-login signs them in at once, to redirectTo.
   const adminCookie = (await staffSession()).cookie;
-  const newAdmin = await createVerifiedUser({ investor: true }, 'dots-admin');
-  const granted = await postForm(
-    '/admin-dashboard/users',
-    { intent: 'grant-admin', userId: await userIdOf(newAdmin.email, adminCookie), reason: 'Test of redirects' },
-    { cookie: adminCookie },
-  );
-  expect(granted.status).toBe(200);
+  const newAdmin = await newStaffMember('dots-admin', adminCookie, 'Test of redirects');
   for (const redirectTo of DOT_SEGMENTS) {
     const fields = { intent: 'signin', password: borrower.password, redirectTo };
     expect(expectOnSite(await postForm('/login', { ...fields, email: borrower.email }), `/login ${redirectTo}`)).toBe(

@@ -22,6 +22,7 @@ import {
   signIn,
   uniqueIp,
   staffSession,
+  userIdOf,
 } from '../support/accounts';
 import { startServer } from '../support/server-process';
 import { answerSecondStepWith, enrolInBrowser, enrolTwoFactor, freshTotpCode, passSecondStep } from '../support/two-factor';
@@ -37,16 +38,6 @@ async function browserWith(browser: Browser, cookie: string, base = baseURL): Pr
     await context.addCookies([{ name, value, url: base }]);
   }
   return context.newPage();
-}
-
-/** The directory row's user id of `email` (admin's cookie). */
-async function userIdOf(email: string, adminCookie: string, base = baseURL): Promise<string> {
-  const html = await (
-    await fetch(`${base}/admin-dashboard/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } })
-  ).text();
-  const id = html.match(/data-user-id="([^"]+)"/)?.[1];
-  if (!id) throw new Error(`no row for ${email}`);
-  return id;
 }
 
 /** Posts an account form of the directory as the admin of `adminCookie`. */

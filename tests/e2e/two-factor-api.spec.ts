@@ -9,7 +9,15 @@
  * - /api/auth/list-sessions answers without session tokens.
  */
 import { expect, test } from '@playwright/test';
-import { baseURL, createVerifiedUser, postForm, sessionCookie, staffSession, uniqueIp } from '../support/accounts';
+import {
+  baseURL,
+  createVerifiedUser,
+  newStaffMember,
+  postForm,
+  sessionCookie,
+  staffSession,
+  uniqueIp,
+} from '../support/accounts';
 import { enrolTwoFactor } from '../support/two-factor';
 
 /** Calls better-auth's `endpoint` as a script would: POST with a JSON body, or GET; each from its own address. */
@@ -29,16 +37,6 @@ async function api(endpoint: string, cookie: string, body?: Record<string, unkno
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
 }
 
-/** The user id of `email` in the directory (an admin's cookie). */
-async function userIdOf(email: string, adminCookie: string): Promise<string> {
-  const html = await (
-    await fetch(`${baseURL}/admin-dashboard/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } })
-  ).text();
-  const id = html.match(/data-user-id="([^"]+)"/)?.[1];
-  if (!id) throw new Error(`no row for ${email}`);
-  return id;
-}
-
 /** The audit log's rows about `email` with `action`, as text (an admin's cookie). */
 async function auditRows(email: string, action: string, adminCookie: string): Promise<number> {
   const html = await (
@@ -51,13 +49,7 @@ async function auditRows(email: string, action: string, adminCookie: string): Pr
 
 test('HTTP: an admin cannot turn their second factor off through /api/auth/two-factor/disable; the next sign-in asks for a code', async () => {
   const adminCookie = (await staffSession()).cookie;
-  const staff = await createVerifiedUser({ investor: true }, 'raw-disable-staff');
-  const granted = await postForm(
-    '/admin-dashboard/users',
-    { intent: 'grant-admin', userId: await userIdOf(staff.email, adminCookie), reason: 'Test of the raw API' },
-    { cookie: adminCookie },
-  );
-  expect(granted.status).toBe(200);
+  const staff = await newStaffMember('raw-disable-staff', adminCookie, 'Test of the raw API');
   const ip = uniqueIp();
   const signedIn = await postForm('/admin-login', { intent: 'signin', email: staff.email, password: staff.password }, { ip });
   const { cookie } = await enrolTwoFactor(baseURL, sessionCookie(signedIn), staff.password, ip);

@@ -184,3 +184,28 @@ export async function landing(path: string, cookie: string, kind: 'page' | 'data
   const match = text.match(/"SingleFetchRedirect".*?"redirect","([^"]+)"/);
   return match ? match[1]! : String(res.status);
 }
+
+/** The user id of `email` in the admin directory (as the admin of `adminCookie`, on `base`). */
+export async function userIdOf(email: string, adminCookie: string, base = baseURL): Promise<string> {
+  const html = await (
+    await fetch(`${base}/admin-dashboard/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } })
+  ).text();
+  const id = html.match(/data-user-id="([^"]+)"/)?.[1];
+  if (!id) throw new Error(`no row for ${email}`);
+  return id;
+}
+
+/**
+ * A new staff member who has not enrolled a second factor yet: a verified investor made admin by
+ * the staff member of `adminCookie` (`grant-admin`, with `reason` for the audit log).
+ */
+export async function newStaffMember(tag: string, adminCookie: string, reason: string) {
+  const member = await createVerifiedUser({ investor: true }, tag);
+  const granted = await postForm(
+    '/admin-dashboard/users',
+    { intent: 'grant-admin', userId: await userIdOf(member.email, adminCookie), reason },
+    { cookie: adminCookie },
+  );
+  expect(granted.status).toBe(200);
+  return member;
+}
