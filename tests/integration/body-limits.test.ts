@@ -17,7 +17,7 @@ import { bodyLimitOf } from '../../server/body-limit';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** The limits product §"Limits" states (DOCUMENT_MAX_MB at its default, 25), bytes. */
+/** The limits docs/product.md "Files and bodies" states (DOCUMENT_MAX_MB at its default, 25), bytes. */
 const DOCUMENTS = 10 * (25 * MiB + 64 * KiB);
 const DEAL_FORM = 20 * 10 * MiB + 25 * MiB + 64 * KiB;
 const AVATAR = 2 * MiB + 64 * KiB;
