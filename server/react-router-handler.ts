@@ -2,7 +2,8 @@
  * Express → React Router: turns a Node request into a Fetch `Request`, lets React Router answer,
  * and writes its `Response` (the job of @react-router/express, written here for three things it
  * does not do; issue "Solid ground" 17-19, 28):
- * - **Body limits.** A body declared larger than its route's limit (`bodyLimitFor`) is refused
+ * - **Body limits.** A body declared larger than its route's limit (`bodyLimitOf`: the route
+ *   module's `bodyLimit`, server/body-limit.ts) is refused
  *   with 413 before a byte is read; an undeclared one fails its stream with `BodyError` as soon
  *   as it passes the limit and is answered at once. The rest is read and dropped, never kept
  *   (closing instead would reset the connection and could lose the answer the client waits for).
@@ -19,7 +20,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { databaseWasOut, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/server/db/unavailable.server';
-import { BodyError, bodyLimitFor } from '~/server/request-body.server';
+import { BodyError } from '~/server/request-body.server';
+import { bodyLimitOf } from './body-limit';
 
 interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -71,9 +73,13 @@ function bodyStream(req: ExpressRequest, limit: number): ReadableStream<Uint8Arr
   );
 }
 
-/** The Fetch Request of an Express request, with its body limited to its route's limit. */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+/** The URL of an Express request. */
+function urlOf(req: ExpressRequest): URL {
+  return new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+}
+
+/** The Fetch Request of an Express request, with its body limited to `limit` bytes. */
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, limit: number): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -85,7 +91,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = bodyStream(req, bodyLimitFor(url.pathname));
+    init.body = bodyStream(req, limit);
     init.duplex = 'half';
   }
   return new Request(url, init);
@@ -125,18 +131,22 @@ function unavailableIfDatabaseOut(response: Response, context: RouterContextProv
 /** Express middleware answering every request with React Router. */
 export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptions) {
   const handle = createRequestHandler(build, mode);
+  const currentBuild = typeof build === 'function' ? build : () => build;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (unusableUrl(req.originalUrl)) {
       res.status(400).type('text/plain').send('Bad Request');
       return;
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > bodyLimitFor(req.path)) {
-      res.status(413).type('text/plain').send('Payload Too Large');
-      return;
-    }
     try {
-      const request = toFetchRequest(req, res);
+      const url = urlOf(req);
+      const declared = Number(req.headers['content-length'] ?? 0);
+      const hasBody = (req.method !== 'GET' && req.method !== 'HEAD') || declared > 0;
+      const limit = hasBody ? bodyLimitOf(await currentBuild(), url) : 0;
+      if (declared > limit) {
+        res.status(413).type('text/plain').send('Payload Too Large');
+        return;
+      }
+      const request = toFetchRequest(req, res, url, limit);
       const context = getLoadContext(req, res);
       const response = unavailableIfDatabaseOut(await handle(request, context), context);
       if (res.destroyed || res.writableEnded) {

@@ -100,6 +100,17 @@ export function isStaff(viewer: Viewer): boolean {
   return viewer.isAdmin && viewer.twoFactorEnabled;
 }
 
+/**
+ * True when a public page should show the site content's drafts (issue "First impression"): the
+ * request asks for `?preview` ('Preview' in Site content) and comes from staff (`isStaff`).
+ * Anyone else asking for it sees what is published.
+ */
+export async function staffPreview(args: RequestArgs): Promise<boolean> {
+  if (!new URL(args.request.url).searchParams.has('preview')) return false;
+  const viewer = await getViewer(args);
+  return !!viewer && isStaff(viewer);
+}
+
 /** Where an admin without a second factor enrols (issue "Security and scale"). */
 const TWO_FACTOR_SETUP_PATH = '/two-factor/setup';
 

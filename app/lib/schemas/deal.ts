@@ -3,6 +3,7 @@
  * texts, numbers in dollars, percent, months and acres; coordinates numbers or empty.
  */
 import { z } from 'zod';
+import { FRAMING_BYTES } from '~/lib/body-limit';
 
 /** Spec §9 admin Property Type filter (and the form's suggestions). */
 export const ADMIN_PROPERTY_TYPES = [
@@ -30,6 +31,8 @@ export const DEAL_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const DEAL_MAX_IMAGES = 20;
 /** Largest prospectus PDF, bytes. */
 export const DEAL_PROSPECTUS_MAX_BYTES = 25 * 1024 * 1024;
+/** The deal form's largest body, bytes: every image and the prospectus at their limits, with the fields. */
+export const DEAL_FORM_MAX_BYTES = DEAL_MAX_IMAGES * DEAL_IMAGE_MAX_BYTES + DEAL_PROSPECTUS_MAX_BYTES + FRAMING_BYTES;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 // A whole number is `.int()`, so parseForm reads it as digits only (app/lib/parse-form.ts).

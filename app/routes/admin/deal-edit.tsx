@@ -9,6 +9,8 @@ import { data } from 'react-router';
 import type { Route } from './+types/deal-edit';
 import { DataRoomManager } from '~/components/admin/data-room-manager';
 import { DealEditor } from '~/components/admin/deal-editor';
+import type { BodyLimit } from '~/lib/body-limit';
+import { DEAL_FORM_MAX_BYTES } from '~/lib/schemas/deal';
 import { saveDealAction } from '~/server/actions/save-deal.server';
 import { dealForEdit } from '~/server/domain/admin-deals.server';
 import { staffDataRoom } from '~/server/domain/data-room.server';
@@ -22,6 +24,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dataRoom = (await staffDataRoom(deal.id)).map((d) => ({ ...d, createdAt: d.createdAt.toISOString() }));
   return { deal, dataRoom, maxBytes: documentMaxBytes() };
 }
+
+/** The deal form with its pictures and prospectus. */
+export const bodyLimit: BodyLimit = DEAL_FORM_MAX_BYTES;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });

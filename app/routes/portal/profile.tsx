@@ -23,6 +23,8 @@ import { documentMaxBytes } from '~/server/domain/documents.server';
 import { listSessions } from '~/server/domain/sessions.server';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { keepActionHeaders } from '~/lib/route-headers';
+import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
+import { AVATAR_MAX_BYTES } from '~/lib/schemas/profile';
 import { profileAction } from '~/server/actions/profile.server';
 import { requestInfo } from '~/load-context';
 import { getProfile } from '~/server/domain/profiles.server';
@@ -46,6 +48,9 @@ async function accreditationCard(investorId: string) {
   const { today, current, records } = await accreditationOf(investorId);
   return { today, current, records: records.map(({ verifiedByEmail: _staff, ...r }) => r) };
 }
+
+/** The avatar form takes one picture at AVATAR_MAX_BYTES, with the multipart framing; the other forms are small. */
+export const bodyLimit: BodyLimit = AVATAR_MAX_BYTES + FRAMING_BYTES;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'any');

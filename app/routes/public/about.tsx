@@ -11,7 +11,8 @@ import { ButtonLink } from '~/components/ui/button';
 import { Picture } from '~/components/ui/picture';
 import { PreviewBanner, TeamGrid } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
-import { publicPageContent } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/site-content.server';
+import { staffPreview } from '~/server/guards.server';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { RouteHandle } from '~/lib/route-handle';
 
@@ -67,7 +68,8 @@ const reasons = [
 
 /** The team and the hero picture staff publish (issue "First impression"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, preview } = await publicPageContent({ request, context });
+  const preview = await staffPreview({ request, context });
+  const content = await siteContentFor({ preview });
   return { preview, team: content.team, hero: imageBase(content.imagery.about) };
 }
 

@@ -13,7 +13,8 @@ import { CtaBand, Section, SectionHeading } from '~/components/marketing/section
 import { FaqAccordion } from '~/components/ui/accordion';
 import { AnswerText, LoanProgramCards, PreviewBanner } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
-import { publicPageContent } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/site-content.server';
+import { staffPreview } from '~/server/guards.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import { cardClasses } from '~/components/ui/card';
@@ -52,7 +53,8 @@ const terms = [
 
 /** The loan programs, the borrower FAQ and the hero picture staff publish (issue "First impression"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, preview } = await publicPageContent({ request, context });
+  const preview = await staffPreview({ request, context });
+  const content = await siteContentFor({ preview });
   return {
     preview,
     programs: content['loan-programs'],

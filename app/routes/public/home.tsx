@@ -16,7 +16,8 @@ import { EmailAddress } from '~/components/ui/email-address';
 import { advantages, markets, propertyTypes } from '~/content/home';
 import { PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase, type LoanProgram } from '~/lib/site-content';
-import { publicPageContent } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/site-content.server';
+import { staffPreview } from '~/server/guards.server';
 import { percent, telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
@@ -33,7 +34,8 @@ export const handle = { hydrate: false } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer({ request, context });
   if (viewer && !fromThisSite(request) && !new URL(request.url).searchParams.has('preview')) throw redirect('/dashboard');
-  const { content, preview } = await publicPageContent({ request, context });
+  const preview = await staffPreview({ request, context });
+  const content = await siteContentFor({ preview });
   return {
     preview,
     programs: content['loan-programs'],

@@ -13,7 +13,8 @@ import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/mark
 import { FaqAccordion } from '~/components/ui/accordion';
 import { AnswerText, PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
-import { publicPageContent } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/site-content.server';
+import { staffPreview } from '~/server/guards.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { RouteHandle } from '~/lib/route-handle';
@@ -40,7 +41,8 @@ const reasons = [
 
 /** The track record, the investor FAQ and the hero picture staff publish (issue "First impression"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, preview } = await publicPageContent({ request, context });
+  const preview = await staffPreview({ request, context });
+  const content = await siteContentFor({ preview });
   return {
     preview,
     trackRecord: content['track-record'],

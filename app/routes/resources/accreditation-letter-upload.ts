@@ -13,6 +13,7 @@
 import type { Route } from './+types/accreditation-letter-upload';
 import { requestInfo } from '~/load-context';
 import type { Toast } from '~/lib/toast';
+import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { checkLetterUpload, recordAccreditationLetter, stageAccreditationLetter } from '~/server/domain/accreditation.server';
 import { discardStaged, UploadFailed } from '~/server/domain/documents.server';
@@ -28,6 +29,9 @@ const CHOOSE = 'Please choose your verification letter to upload.';
 export async function loader() {
   return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
 }
+
+/** One letter at the configured document limit, with the multipart framing. */
+export const bodyLimit: BodyLimit = ({ documentBytes }) => documentBytes + FRAMING_BYTES;
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Any signed-in user reaches the refusal below: a borrower is told why, not sent away.

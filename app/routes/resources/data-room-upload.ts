@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { Route } from './+types/data-room-upload';
 import { dataRoomChangeFields, dataRoomUploadFields, DATA_ROOM_MAX_FILES } from '~/lib/data-room';
+import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import type { Toast } from '~/lib/toast';
 import { requestInfo } from '~/load-context';
 import { answer, refusalAnswer } from '~/server/answers.server';
@@ -129,6 +130,9 @@ async function handle(request: Request, admin: Viewer, dealId: string): Promise<
     }
   }
 }
+
+/** Up to DATA_ROOM_MAX_FILES documents at the configured limit each, with the multipart framing. */
+export const bodyLimit: BodyLimit = ({ documentBytes }) => DATA_ROOM_MAX_FILES * (documentBytes + FRAMING_BYTES);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });

@@ -8,6 +8,7 @@
  */
 import type { Route } from './+types/loan-item-upload';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
+import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { discardStaged, stageDocument, UPLOAD_MESSAGES, UploadFailed } from '~/server/domain/documents.server';
 import { borrowerLoan, recordItemDocuments } from '~/server/domain/loans.server';
@@ -19,6 +20,9 @@ import { limitUserAction } from '~/server/rate-limit.server';
 export async function loader() {
   return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
 }
+
+/** Up to DOCUMENT_MAX_FILES documents at the configured limit each, with the multipart framing. */
+export const bodyLimit: BodyLimit = ({ documentBytes }) => DOCUMENT_MAX_FILES * (documentBytes + FRAMING_BYTES);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');

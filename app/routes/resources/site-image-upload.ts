@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { Route } from './+types/site-image-upload';
 import { HERO_SLOTS, HOME_PICTURES_MAX, SITE_IMAGE_MAX_BYTES, type Imagery, type TeamMember } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
+import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { requestInfo } from '~/load-context';
 import { answer, refusalAnswer } from '~/server/answers.server';
 import { saveDraft, sectionState, storeSiteImage } from '~/server/domain/site-content.server';
@@ -108,6 +109,9 @@ async function store(admin: Viewer, to: Target, picture: BufferedFile | null): P
   await place(admin, to, imageId);
   return imageId;
 }
+
+/** One picture at SITE_IMAGE_MAX_BYTES, with the multipart framing. */
+export const bodyLimit: BodyLimit = SITE_IMAGE_MAX_BYTES + FRAMING_BYTES;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });

@@ -25,9 +25,6 @@ import { Refused, type RefusalKind } from '../errors.server';
 import { siteContent, siteImage } from '../db/schema';
 import { logger } from '../logger.server';
 import { storage } from '../storage.server';
-import { isStaff } from '../guards.server';
-import { getViewer } from '../viewer.server';
-import type { RequestArgs } from '../viewer.server';
 import { audit, type Actor } from './audit.server';
 import { freshReader } from '../fresh-reader.server';
 
@@ -63,7 +60,7 @@ let publishedCache: { database: unknown; version: number; content: SiteContent }
 
 /**
  * The content visitors see, or with `preview` each section's draft where there is one (staff
- * only: the caller checks). A missing section shows its default. What is published is read and
+ * only: the route decides, with `staffPreview` in guards.server.ts). A missing section shows its default. What is published is read and
  * validated once per content version and process: each call then costs one small query (the
  * version), not the sections' documents and their validation.
  */
@@ -92,18 +89,6 @@ async function readContent(preview: boolean): Promise<SiteContent> {
     content[section] = parseSection(section, preview && row.draft !== null ? row.draft : row.published);
   }
   return content as unknown as SiteContent;
-}
-
-/**
- * The content a public page's loader shows: what is published, or, for staff who opened the page
- * with `?preview` ('Preview' in Site content), every section's unpublished draft. `preview` in
- * the answer says which, so the page can say it is a preview.
- */
-export async function publicPageContent(args: RequestArgs): Promise<{ content: SiteContent; preview: boolean }> {
-  const wantsPreview = new URL(args.request.url).searchParams.has('preview');
-  const viewer = wantsPreview ? await getViewer(args) : null;
-  const preview = !!viewer && isStaff(viewer);
-  return { content: await siteContentFor({ preview }), preview };
 }
 
 /**
