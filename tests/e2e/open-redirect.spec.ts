@@ -16,7 +16,6 @@ import {
   staffSession,
   STAFF,
   uniqueIp,
-  userIdOf,
 } from '../support/accounts';
 import { answerSecondStepWith, enrolTwoFactor } from '../support/two-factor';
 
