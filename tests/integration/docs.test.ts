@@ -16,6 +16,8 @@
  *      (the short forms the docs use: `public/home.tsx`, `components/…`, `domain/…`);
  *    - a bare file name (`auth.server.ts`) must be the name of some file in the repository;
  *    - a Markdown link to a relative file must exist relative to the document.
+ *    Every `npm run X` names a script of package.json, and docs/architecture.md's range of
+ *    migrations ends at the newest file in drizzle/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -175,6 +177,29 @@ describe('file paths named in the docs', () => {
 
   it('all exist', () => {
     expect(docs.flatMap((doc) => missingPaths(doc, read(doc), fileNames))).toEqual([]);
+  });
+
+  it('name only npm scripts that package.json has', () => {
+    const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
+    const unknown = docs.flatMap((doc) =>
+      read(doc)
+        .split('\n')
+        .flatMap((line, i) =>
+          [...line.matchAll(/npm run ([\w:-]+)/g)].filter((m) => !scripts.includes(m[1]!)).map((m) => `${doc}:${i + 1}: ${m[0]}`),
+        ),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('give the migrations up to the newest in drizzle/', () => {
+    const newest = fs
+      .readdirSync(path.join(repo, 'drizzle'))
+      .filter((file) => /^\d{4}_.*\.sql$/.test(file))
+      .sort()
+      .at(-1)!
+      .slice(0, 4);
+    const ranges = [...read('docs/architecture.md').matchAll(/migrations (\d{4})–(\d{4})/g)].map((m) => `${m[1]}–${m[2]}`);
+    expect(ranges).toEqual([`0000–${newest}`]);
   });
 
   it('are checked strictly enough to catch a moved module, and placeholders are skipped', () => {
