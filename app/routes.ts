@@ -1,6 +1,6 @@
 /**
- * THE route table: mirrors the spec's route table (docs/product.md §2) one to one, plus
- * resource routes (auth handler, spam-check challenge, sitemap, robots).
+ * THE route table. docs/product.md §2.1 (pages) and §2.2 (resource routes) list every route here
+ * with its module, and tests/integration/docs.test.ts fails when the two differ.
  */
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
