@@ -141,7 +141,11 @@ test('4: while the database is out of reach, every kind of route answers 503 wit
     for (const [modeName, mode] of modes) {
       await proxy.set(mode);
       for (const [name, request] of requests) {
-        const res = await request();
+        const res = await request().catch((error: Error) => error);
+        if (res instanceof Error) {
+          failures.push(`${modeName}: ${name} failed: ${res.message} (${String((res.cause as Error | undefined)?.message)})`);
+          continue;
+        }
         await res.arrayBuffer();
         const retryAfter = res.headers.get('retry-after');
         if (res.status !== 503 || retryAfter !== '30')
