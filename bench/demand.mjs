@@ -57,11 +57,11 @@ export async function benchDemand() {
     );
     // Every investor has a record; one in ten expired, and one in five also an older, expired one.
     await client.query(`insert into accreditation_record (investor_id, method, established_on, expires_on, verified_at)
-      select 'inv' || g, (array['self_certified','professional_letter','lender_verified'])[1 + g % 3], '2025-01-01',
-             case when g % 10 = 0 then '2025-12-31' else '2099-12-31' end, now()
+      select 'inv' || g, (array['self_certified','professional_letter','lender_verified'])[1 + g % 3], '2025-01-01'::date,
+             case when g % 10 = 0 then '2025-12-31'::date else '2099-12-31'::date end, now()
       from generate_series(1, ${AMOUNTS}) g
       union all
-      select 'inv' || g, 'self_certified', '2023-01-01', '2024-01-01', now() from generate_series(1, ${AMOUNTS}) g where g % 5 = 0`);
+      select 'inv' || g, 'self_certified', '2023-01-01'::date, '2024-01-01'::date, now() from generate_series(1, ${AMOUNTS}) g where g % 5 = 0`);
     await client.query(
       `insert into deal_interest (user_id, deal_id, created_at)
       select 'inv' || g, $1, now() - interval '100 days' + g * interval '5 minutes' from generate_series(1, ${AMOUNTS}) g`,

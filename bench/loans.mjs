@@ -75,7 +75,7 @@ export async function benchLoans() {
              (array['acquisition','refinance','cash-out','bridge','construction','fix-and-flip'])[1 + g % 6],
              1000000 + g * 10, case when g % 6 >= 4 then 200000 end, case when g % 6 >= 4 then 1600000 + g * 10 end, 650000 + g * 5,
              (array['sale','refinance','hold','other'])[1 + g % 4], case when g % 5 = 0 then 'individual' else 'llc' end,
-             case when g % 5 <> 0 then 'Holdings ' || g || ' LLC' end, g % 12, to_char(submitted_at + interval '60 days', 'YYYY-MM-DD'),
+             case when g % 5 <> 0 then 'Holdings ' || g || ' LLC' end, g % 12, (submitted_at + interval '60 days')::date,
              submitted_at, g % 2 = 0, submitted_at - interval '2 days'
       from l`);
     await client.query(`insert into loan_item (loan_id, title, description, status, reason, position)

@@ -4,6 +4,7 @@
  * one event's change or detail in words, shared by the page and its CSV export.
  */
 import { z } from 'zod';
+import { isCalendarDay } from './format';
 import { dataRoomAudienceLabel, dataRoomKindLabel } from './data-room';
 import { COMMITMENT_STATUSES } from './investing';
 import { labelOf, LOAN_STAGES } from './loans';
@@ -60,13 +61,7 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** The action in words (an unknown one as it is stored). */
 export const auditActionLabel = (action: string) => (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayParam = z
-  .string()
-  .regex(ISO_DAY)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)))
-  .nullable()
-  .catch(null);
+const dayParam = z.string().refine(isCalendarDay).nullable().catch(null);
 
 /** The audit log's filters: a person (e-mail, as actor or subject), an action, a range of days in the lender's zone. */
 export const auditQuery = z.object({

@@ -80,6 +80,17 @@ export function formatCalendarDay(isoDay: string): string {
   return calendarDayFormat().format(new Date(`${isoDay}T00:00:00Z`));
 }
 
+/**
+ * True when `value` is a real calendar day written 'YYYY-MM-DD' (years 0001 to 9999), as a
+ * `date` column stores it. `Date.parse` is not enough: it reads '2026-02-30' as 2 March, which
+ * the database refuses. Every day field and parameter is checked with it.
+ */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '0001-01-01') return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /** The calendar day 'YYYY-MM-DD' that `value` (default now) falls on in the lender's zone. */
 export function lenderDay(value: Date = new Date()): string {
   const parts = format('iso-day', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(value);

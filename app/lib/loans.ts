@@ -5,6 +5,7 @@
  * (LTV, LTC, ARV-LTV). Money is whole US dollars, ratios are numeric percent, terms months.
  */
 import { z } from 'zod';
+import { isCalendarDay } from './format';
 import { PROPERTY_TYPES, valuesOf, type Choice } from './vocabulary';
 
 // ---------------------------------------------------------------- stages
@@ -222,8 +223,7 @@ export const borrowerStepSchema = (today: string) =>
       .max(1000, 'Must be at most 1,000'),
     targetClosingDate: z
       .string({ error: 'Target closing date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date')
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Please enter a date')
+      .refine(isCalendarDay, 'Please enter a date')
       .refine((d) => d >= today, LOAN_MESSAGES.closingPast)
       .refine((d) => d <= addYears(today, 2), LOAN_MESSAGES.closingFar),
   });
@@ -398,6 +398,13 @@ export const MESSAGE_MAX = 5000;
 /** Admin pipeline page size (as the other admin lists, product §9). */
 export const PIPELINE_PAGE_SIZE = 15;
 
+/**
+ * A term sheet's statuses: 'issued' is the open one (at most one per loan, a partial unique
+ * index), then the borrower's answer, or 'superseded' when staff issue another.
+ */
+export const TERM_SHEET_STATUSES = ['issued', 'accepted', 'declined', 'superseded'] as const;
+export type TermSheetStatus = (typeof TERM_SHEET_STATUSES)[number];
+
 export const termSheetSchema = (today: string) =>
   z.object({
     amount: dollars('Loan amount'),
@@ -411,6 +418,6 @@ export const termSheetSchema = (today: string) =>
     ltv: z.number({ error: 'LTV is required' }).min(0.1, 'Must be more than 0').max(100, 'Must be at most 100'),
     expiresOn: z
       .string({ error: 'Expiry date is required' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a date')
+      .refine(isCalendarDay, 'Please enter a date')
       .refine((d) => d >= today, 'The expiry date cannot be in the past.'),
   });

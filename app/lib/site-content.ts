@@ -9,6 +9,7 @@
  * the loan, terms in months, dates 'YYYY-MM-DD' in the lender's zone.
  */
 import { z } from 'zod';
+import { isCalendarDay } from './format';
 
 export const SITE_CONTENT_SECTIONS = [
   'loan-programs',
@@ -19,6 +20,10 @@ export const SITE_CONTENT_SECTIONS = [
   'imagery',
 ] as const;
 export type SiteContentSection = (typeof SITE_CONTENT_SECTIONS)[number];
+
+/** The kinds of image staff upload (`site_image.kind`): a 16:9 hero picture or a square portrait. */
+export const SITE_IMAGE_KINDS = ['hero', 'portrait'] as const;
+export type SiteImageKind = (typeof SITE_IMAGE_KINDS)[number];
 
 /** Each section in words, for the admin pages and the audit log. */
 export const SECTION_LABELS: Record<SiteContentSection, string> = {
@@ -44,12 +49,7 @@ export const SECTION_PAGES: Record<SiteContentSection, string> = {
 export const STATES = { NV: 'Nevada', CA: 'California' } as const;
 export type StateCode = keyof typeof STATES;
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z
-  .string({ error: 'Please enter a date.' })
-  .trim()
-  .regex(ISO_DAY, 'Please enter a date.')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Please enter a date.');
+const day = z.string({ error: 'Please enter a date.' }).trim().refine(isCalendarDay, 'Please enter a date.');
 const text = (max: number, required: string) =>
   z
     .string({ error: required })

@@ -1,6 +1,10 @@
+/** The kinds of toast, and of in-app notification (`notification.type`). */
+export const TOAST_TYPES = ['success', 'info', 'error', 'warning'] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
 /** A toast message: product §8 titles and descriptions travel in this shape. */
 export interface Toast {
-  type: 'success' | 'error' | 'info' | 'warning';
+  type: ToastType;
   title: string;
   description?: string;
 }

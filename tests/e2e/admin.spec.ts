@@ -216,9 +216,9 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
     'Property name is required',
     'Address is required',
     'Description is required',
-    'Target raise is required',
+    'Loan amount is required',
     'LTV is required',
-    'ROI is required',
+    'Interest rate is required',
     'Duration is required',
     'Investment minimum is required',
   ])
@@ -229,10 +229,10 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await page.getByLabel('Description *').fill('Two side-by-side duplexes near Galena Creek, bridge to refinance.');
   await page.getByLabel('Property type').fill('Residential Complex');
   await page.getByLabel('Development Partner').fill('Galena Builders');
-  await page.getByLabel('Target raise (USD) *').fill('1800000');
+  await page.getByLabel('Loan amount (USD) *').fill('1800000');
   await page.getByLabel('Investment minimum (USD) *').fill('50000');
   await page.getByLabel('LTV (%) *').fill('58.5');
-  await page.getByLabel('ROI (%) *').fill('10.25');
+  await page.getByLabel('Interest rate (%) *').fill('10.25');
   await page.getByLabel('Duration (months) *').fill('18');
   await page.getByLabel('Acreage').fill('0.9');
   await page.getByLabel('Latitude').fill('39.36');
@@ -275,7 +275,7 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   await expect(page.getByRole('heading', { name: `Edit ${title}` })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Current view 1 (cover)' })).toBeVisible();
-  await page.getByLabel('ROI (%) *').fill('11');
+  await page.getByLabel('Interest rate (%) *').fill('11');
   await page.getByLabel('Status').selectOption('Closed');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Deal updated successfully')).toBeVisible();

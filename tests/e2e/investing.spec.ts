@@ -322,7 +322,7 @@ async function seedInvestors(count: number): Promise<string[]> {
       );
       await client.query(
         `insert into accreditation_record (investor_id, method, established_on, expires_on, verified_at)
-         values ($1, 'self_certified', $2::text, ($2::date + interval '12 months')::date::text, now())`,
+         values ($1, 'self_certified', $2::date, ($2::date + interval '12 months')::date, now())`,
         [id, today],
       );
     }

@@ -26,6 +26,8 @@ import { deleteDocument, ingestDocument, stageDocument } from '~/server/domain/d
 import {
   addNote,
   borrowerLoan,
+  issueTermSheet,
+  moveStage,
   postMessage,
   recordItemDocuments,
   saveApplicationStep,
@@ -33,7 +35,8 @@ import {
   submitApplication,
   type LoanActor,
 } from '~/server/domain/loans.server';
-import { replaceAvatar } from '~/server/domain/profiles.server';
+import { borrowerPreferencesSchema } from '~/lib/schemas/profile';
+import { replaceAvatar, updateBorrowerPreferences } from '~/server/domain/profiles.server';
 import { createAdmin } from '~/server/domain/users.server';
 import { localStorage, setStorage, storage, type Storage } from '~/server/storage.server';
 import { createTestDatabase, useTestDatabase } from '../support/test-database';
@@ -137,6 +140,24 @@ beforeAll(async () => {
   await recordItemDocuments(borrower, loan, item!.id, [staged]);
   await postMessage(borrower, loan, 'When can we close?', false);
   await addNote(admin, loan, 'Strong sponsor.');
+  // A calendar day (`date`) and amounts beyond an integer (bigint) round-trip too.
+  await moveStage(admin, loan, 'in_review', null);
+  await issueTermSheet(admin, (await staffLoan(loan.reference!))!, {
+    amount: 1_200_000,
+    ratePercent: 10.25,
+    points: 2,
+    termMonths: 12,
+    ltv: 60,
+    expiresOn: '2099-02-28',
+  });
+  await updateBorrowerPreferences(
+    borrower.id,
+    borrowerPreferencesSchema.parse({
+      propertyTypes: [],
+      desiredLoanAmount: 10_000_000_000,
+      estimatedPropertyValue: 9_000_000_000,
+    }),
+  );
 
   await ingestDocument(borrower, { fileName: 'Bank statement.pdf', body: chunks(pdf()) });
   await ingestDocument(borrower, {
@@ -415,15 +436,15 @@ describe('consistency with stored files', () => {
       const deleted = deleteDocument(borrower.id, doc.id).then((ok) => (events.push('delete committed'), ok));
       // The delete is seen waiting for the backup's lock.
       await vi.waitFor(
-          async () => {
-            const { rows } = await db().execute<{ n: number }>(sql`
+        async () => {
+          const { rows } = await db().execute<{ n: number }>(sql`
             select count(*)::int as n from pg_locks
              where locktype = 'advisory' and objid = ${BACKUP_LOCK} and not granted
                and database = (select oid from pg_database where datname = current_database())`);
-            expect(rows[0]!.n).toBe(1);
-          },
-          { timeout: 5_000 },
-        );
+          expect(rows[0]!.n).toBe(1);
+        },
+        { timeout: 5_000 },
+      );
       gate.resolve();
       await backup;
       expect(await deleted).toBe(true);

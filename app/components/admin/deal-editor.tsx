@@ -1,6 +1,6 @@
 /**
  * The deal editor of the new-deal and edit-deal pages (product §5 deal form; decisions: deal
- * fields): property, amounts in whole dollars, LTV and ROI in percent, term in months, acreage,
+ * fields): property, amounts in whole dollars, LTV and interest rate in percent, term in months, acreage,
  * coordinates, status, the investing terms and the loan as investors read it (issue "Investing":
  * amount to raise, investment step, lien position, loan purpose, borrower experience, exit
  * strategy, risk factors one per line), images (the first is the cover) and a PDF prospectus.
@@ -170,10 +170,10 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
             errors={fields.sponsor.errors}
             inputProps={getInputProps(fields.sponsor, { type: 'text' })}
           />
-          {num(fields.loanAmount, 'Target raise (USD) *', '1')}
+          {num(fields.loanAmount, 'Loan amount (USD) *', '1')}
           {num(fields.minimumInvestment, 'Investment minimum (USD) *', '1')}
           {num(fields.ltv, 'LTV (%) *')}
-          {num(fields.interestRate, 'ROI (%) *')}
+          {num(fields.interestRate, 'Interest rate (%) *')}
           {num(fields.termMonths, 'Duration (months) *', '1')}
           {num(fields.acreage, 'Acreage')}
           {num(fields.coordinatesLat, 'Latitude')}

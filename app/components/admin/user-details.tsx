@@ -24,7 +24,7 @@ interface Details {
   answers: StoredAnswers & { isBorrower: boolean; isInvestor: boolean };
   documents: { id: string; title: string; fileName: string; fileSize: number; mimeType: string; createdAt: string }[];
   interests: { dealId: string; title: string; location: string; type: string | null; createdAt: string }[];
-  loans: { reference: string | null; stage: string; loanAmount: number | null; submittedAt: string | null }[];
+  loans: { reference: string | null; stage: LoanStage; loanAmount: number | null; submittedAt: string | null }[];
   accreditation: AccreditationOverview | null;
 }
 
@@ -81,7 +81,7 @@ export function UserDetails({ userId }: { userId: string }) {
                     className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm hover:border-navy-400"
                   >
                     <span className="font-semibold text-navy-900">{l.reference}</span>
-                    <StageBadge stage={l.stage as LoanStage} />
+                    <StageBadge stage={l.stage} />
                     {l.loanAmount !== null && <span className="text-muted">{usd(l.loanAmount)}</span>}
                   </Link>
                 </li>

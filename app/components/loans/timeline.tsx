@@ -10,7 +10,7 @@ import { PIPELINE, stageLabel, stageNext, type LoanStage } from '~/lib/loans';
 
 export interface TimelineEvent {
   id: string;
-  toStage: string;
+  toStage: LoanStage;
   note: string | null;
   createdAt: Date;
 }
@@ -18,10 +18,10 @@ export interface TimelineEvent {
 export function LoanTimeline({ stage, createdAt, events }: { stage: LoanStage; createdAt: Date; events: TimelineEvent[] }) {
   const closedEarly = stage === 'declined' || stage === 'withdrawn';
   // The furthest pipeline stage reached (a closed-early loan stops where it was).
-  const reached = new Map<string, TimelineEvent>();
+  const reached = new Map<LoanStage, TimelineEvent>();
   for (const e of events) reached.set(e.toStage, e);
   const lastOpen = closedEarly ? ([...events].reverse().find((e) => e.toStage !== stage)?.toStage ?? 'draft') : stage;
-  const upTo = PIPELINE.indexOf(lastOpen as LoanStage);
+  const upTo = PIPELINE.indexOf(lastOpen);
   const milestones: LoanStage[] = closedEarly ? [...PIPELINE.slice(0, upTo + 1), stage] : [...PIPELINE];
   return (
     <ol className="grid gap-0" aria-label="Loan status">

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { DocumentExtension } from '~/lib/documents';
+import { isCalendarDay } from '~/lib/format';
 import { ACCREDITATION_REMINDER_DAYS } from '~/lib/investing';
 
 /** What a verification letter may be: PDF, Word, JPEG or PNG (the loan documents' types, without plain text). */
@@ -57,8 +58,7 @@ export function daysBetween(from: string, to: string): number {
  * or null: after today, at most ACCREDITATION_MAX_YEARS ahead.
  */
 export function expiryRefusal(expiresOn: string, today: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresOn) || Number.isNaN(Date.parse(`${expiresOn}T00:00:00Z`)))
-    return ACCREDITATION_MESSAGES.expiryRequired;
+  if (!isCalendarDay(expiresOn)) return ACCREDITATION_MESSAGES.expiryRequired;
   if (expiresOn <= today) return ACCREDITATION_MESSAGES.expiryPast;
   if (expiresOn > addYearsToDay(today, ACCREDITATION_MAX_YEARS)) return ACCREDITATION_MESSAGES.expiryFar;
   return null;

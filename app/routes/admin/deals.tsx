@@ -257,9 +257,9 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
                 <tr>
                   <Th>Deal</Th>
                   <Th>Type</Th>
-                  <Th>Target raise</Th>
+                  <Th>Loan amount</Th>
                   <Th>LTV</Th>
-                  <Th>ROI</Th>
+                  <Th>Interest rate</Th>
                   <Th>Duration</Th>
                   <Th>Status</Th>
                   <Th>Investors</Th>

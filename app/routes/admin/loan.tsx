@@ -170,7 +170,7 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
             <ol className="grid gap-2 text-sm" aria-label="Stage history">
               {[...events].reverse().map((e) => (
                 <li key={e.id} className="border-l-2 border-line pl-3">
-                  <span className="font-medium text-navy-900">{stageLabel(e.toStage as (typeof LOAN_STAGE_VALUES)[number])}</span>
+                  <span className="font-medium text-navy-900">{stageLabel(e.toStage)}</span>
                   <span className="block text-xs text-muted">
                     {formatDateTime(e.createdAt)}
                     {e.actorName ? ` · ${e.actorName}` : ''}

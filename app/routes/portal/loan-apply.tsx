@@ -17,14 +17,7 @@ import { Card } from '~/components/ui/card';
 import { cn } from '~/lib/cn';
 import { lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
-import {
-  APPLICATION_STEPS,
-  loanRatios,
-  normalizeDollarFields,
-  stepSchema,
-  type ApplicationStep,
-  type LoanPurpose,
-} from '~/lib/loans';
+import { APPLICATION_STEPS, loanRatios, normalizeDollarFields, stepSchema, type ApplicationStep } from '~/lib/loans';
 import { oneOfParam, parseSearch } from '~/lib/search-params';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { answer, answerRefusals } from '~/server/answers.server';
@@ -63,10 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stepsDone,
     values,
     today: lenderDay(),
-    review:
-      current === 'review' && l
-        ? { application: l, ratios: loanRatios({ ...l, purpose: (l.purpose ?? undefined) as LoanPurpose | undefined }) }
-        : null,
+    review: current === 'review' && l ? { application: l, ratios: loanRatios({ ...l, purpose: l.purpose ?? undefined }) } : null,
   };
 }
 

@@ -4,11 +4,12 @@
  * whole US dollars, percents are numeric percent (65.5 = 65.5 %), terms are whole months,
  * acreage is numeric acres, sizes are bytes (product decisions).
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -20,7 +21,25 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
+import { CONTACT_STATUSES, OUTBOX_STATUSES } from '../../lib/admin';
+import { DATA_ROOM_AUDIENCE_VALUES, DATA_ROOM_KIND_VALUES } from '../../lib/data-room';
+import { ACCREDITATION_METHODS, COMMITMENT_STATUSES, OPEN_STATUSES } from '../../lib/investing';
+import {
+  ENTITY_TYPES,
+  EXIT_STRATEGIES,
+  ITEM_STATUSES,
+  LENDING_STATES,
+  LOAN_PURPOSES,
+  LOAN_STAGE_VALUES,
+  TERM_SHEET_STATUSES,
+} from '../../lib/loans';
+import { DEAL_STATUSES, LIEN_POSITIONS } from '../../lib/schemas/deal';
+import { SITE_CONTENT_SECTIONS, SITE_IMAGE_KINDS } from '../../lib/site-content';
+import { TOAST_TYPES } from '../../lib/toast';
+import { PROPERTY_TYPES, valuesOf } from '../../lib/vocabulary';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -28,6 +47,27 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** `column in ('a', 'b', …)` of a constant list, written into DDL as literals (no parameters there). */
+function inList(column: PgColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
+}
+
+/**
+ * The CHECK constraints of the enum columns among `columns` (a table's, as its extra config
+ * receives them): for each column typed from a list (`text(name, { enum: LIST })`, the list
+ * from app/lib), `{table}_{column}_check`, `column in (…the list…)`. The type and the
+ * constraint come from the one list, so the database refuses what the code's type refuses
+ * (issue "Integrity", a schema that keeps its invariants); a null passes (nullability is the
+ * column's own). tests/integration/schema-invariants.test.ts probes every such column.
+ */
+function enumChecks(columns: Record<string, PgColumn>) {
+  // The columns given to the extra config do not carry their enum; the table's own columns do.
+  const table = Object.values(columns)[0]!.table;
+  return Object.values(getTableColumns(table))
+    .filter((c) => c.enumValues?.length)
+    .map((c) => check(`${getTableName(table)}_${c.name}_check`, inList(c, c.enumValues!)));
+}
 
 // ---------------------------------------------------------------- better-auth
 
@@ -178,8 +218,10 @@ export const profile = pgTable(
     propertyAddress: text('property_address'),
     loanAmountRange: text('loan_amount_range'),
     projectDescription: text('project_description'),
-    desiredLoanAmount: integer('desired_loan_amount'),
-    estimatedPropertyValue: integer('estimated_property_value'),
+    /** Whole dollars (up to 10,000,000,000, product §5: beyond an integer's range, so bigint). */
+    desiredLoanAmount: bigint('desired_loan_amount', { mode: 'number' }),
+    /** Whole dollars, as `desiredLoanAmount`. */
+    estimatedPropertyValue: bigint('estimated_property_value', { mode: 'number' }),
     avatarKey: text('avatar_key'),
     notifyEmail: boolean('notify_email').notNull().default(true),
     notifySms: boolean('notify_sms').notNull().default(false),
@@ -207,6 +249,10 @@ export const profile = pgTable(
     // The admin directory's role filters, newest first (issue "Admin area").
     index('profile_borrower_created_idx').on(t.isBorrower, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
     index('profile_investor_created_idx').on(t.isInvestor, t.createdAt.desc().nullsFirst(), t.userId.desc().nullsFirst()),
+    check(
+      'profile_amounts_check',
+      sql`coalesce(${t.desiredLoanAmount}, 0) >= 0 and coalesce(${t.estimatedPropertyValue}, 0) >= 0`,
+    ),
   ],
 );
 
@@ -220,18 +266,18 @@ export const deal = pgTable(
     type: text('type'),
     description: text('description').notNull(),
     acreage: numeric('acreage', { precision: 12, scale: 2, mode: 'number' }),
+    /** The loan the deed of trust secures (admin label 'Loan amount'). */
     loanAmount: bigint('loan_amount', { mode: 'number' }).notNull(),
     ltv: numeric('ltv', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     termMonths: integer('term_months').notNull(),
+    /** The loan's interest rate, percent a year (admin label 'Interest rate'). */
     interestRate: numeric('interest_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     minimumInvestment: bigint('minimum_investment', { mode: 'number' }).notNull(),
     /** What the lender raises from investors for this deed of trust (issue "Investing"). */
     amountToRaise: bigint('amount_to_raise', { mode: 'number' }).notNull(),
     /** Amounts are whole multiples of this (default $1,000); the minimum is one too. */
     investmentStep: bigint('investment_step', { mode: 'number' }).notNull().default(1000),
-    lienPosition: text('lien_position', { enum: ['first', 'second'] })
-      .notNull()
-      .default('first'),
+    lienPosition: text('lien_position', { enum: LIEN_POSITIONS }).notNull().default('first'),
     /** The loan as the lender describes it to investors (plain text). */
     loanPurpose: text('loan_purpose'),
     borrowerExperience: text('borrower_experience'),
@@ -247,9 +293,14 @@ export const deal = pgTable(
     prospectusFileName: text('prospectus_file_name'),
     coordinatesLat: doublePrecision('coordinates_lat'),
     coordinatesLng: doublePrecision('coordinates_lng'),
-    status: text('status', { enum: ['Active', 'Closed'] })
-      .notNull()
-      .default('Active'),
+    status: text('status', { enum: DEAL_STATUSES }).notNull().default('Active'),
+    /**
+     * The loan this deal funds, once the lender links them (servicing): at most one deal per
+     * loan. A loan named by a deal cannot be deleted (restrict): investors' money follows it.
+     */
+    loanId: uuid('loan_id')
+      .unique('deal_loan_id_unique')
+      .references((): AnyPgColumn => loan.id, { onDelete: 'restrict' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -261,8 +312,7 @@ export const deal = pgTable(
       'gin',
       sql`(coalesce(${t.title}, '') || ' ' || coalesce(${t.location}, '') || ' ' || coalesce(${t.sponsor}, '') || ' ' || coalesce(${t.type}, '')) gin_trgm_ops`,
     ),
-    check('deal_status_check', sql`${t.status} in ('Active', 'Closed')`),
-    check('deal_lien_position_check', sql`${t.lienPosition} in ('first', 'second')`),
+    ...enumChecks(t),
     check(
       'deal_investment_check',
       sql`${t.investmentStep} > 0 and ${t.minimumInvestment} > 0 and ${t.minimumInvestment} % ${t.investmentStep} = 0 and ${t.amountToRaise} >= ${t.minimumInvestment}`,
@@ -305,7 +355,7 @@ export const softCommitment = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** One of COMMITMENT_STATUSES (app/lib/investing.ts). */
-    status: text('status', { enum: ['indicated', 'waitlisted', 'confirmed', 'funded', 'declined', 'withdrawn'] }).notNull(),
+    status: text('status', { enum: valuesOf(COMMITMENT_STATUSES) }).notNull(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The staff's note with the last status change. */
@@ -314,16 +364,11 @@ export const softCommitment = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('soft_commitment_open_idx')
-      .on(t.dealId, t.investorId)
-      .where(sql`${t.status} in ('indicated', 'waitlisted', 'confirmed', 'funded')`),
+    uniqueIndex('soft_commitment_open_idx').on(t.dealId, t.investorId).where(inList(t.status, OPEN_STATUSES)),
     index('soft_commitment_deal_idx').on(t.dealId, t.status, t.queuedAt),
     index('soft_commitment_investor_idx').on(t.investorId, t.createdAt.desc().nullsFirst()),
     check('soft_commitment_amount_check', sql`${t.amount} > 0`),
-    check(
-      'soft_commitment_status_check',
-      sql`${t.status} in ('indicated', 'waitlisted', 'confirmed', 'funded', 'declined', 'withdrawn')`,
-    ),
+    ...enumChecks(t),
   ],
 );
 
@@ -365,10 +410,10 @@ export const accreditationRecord = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     /** One of ACCREDITATION_METHODS (app/lib/investing.ts). */
-    method: text('method', { enum: ['self_certified', 'professional_letter', 'lender_verified'] }).notNull(),
-    /** 'YYYY-MM-DD' in the lender's zone. */
-    establishedOn: text('established_on').notNull(),
-    expiresOn: text('expires_on'),
+    method: text('method', { enum: valuesOf(ACCREDITATION_METHODS) }).notNull(),
+    /** Calendar days, 'YYYY-MM-DD' in the lender's zone. */
+    establishedOn: date('established_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }),
     letterKey: text('letter_key').unique(),
     letterFileName: text('letter_file_name'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -380,12 +425,9 @@ export const accreditationRecord = pgTable(
   (t) => [
     index('accreditation_record_investor_idx').on(t.investorId, t.createdAt.desc().nullsFirst()),
     index('accreditation_record_expiry_idx').on(t.expiresOn),
-    check('accreditation_record_method_check', sql`${t.method} in ('self_certified', 'professional_letter', 'lender_verified')`),
+    ...enumChecks(t),
   ],
 );
-
-/** Where a data-room document may be seen: by investors, or by the lender's staff only. */
-export const DATA_ROOM_AUDIENCES = ['investors', 'staff'] as const;
 
 /** A document of a deal's data room (appraisal, title report, prospectus, disclosure, photos …). */
 export const dataRoomDocument = pgTable(
@@ -396,8 +438,8 @@ export const dataRoomDocument = pgTable(
       .notNull()
       .references(() => deal.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    kind: text('kind').notNull(),
-    audience: text('audience', { enum: DATA_ROOM_AUDIENCES }).notNull().default('investors'),
+    kind: text('kind', { enum: DATA_ROOM_KIND_VALUES }).notNull(),
+    audience: text('audience', { enum: DATA_ROOM_AUDIENCE_VALUES }).notNull().default('investors'),
     storageKey: text('storage_key').notNull().unique(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -406,10 +448,7 @@ export const dataRoomDocument = pgTable(
     uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('data_room_document_deal_idx').on(t.dealId, t.createdAt),
-    check('data_room_document_audience_check', sql`${t.audience} in ('investors', 'staff')`),
-  ],
+  (t) => [index('data_room_document_deal_idx').on(t.dealId, t.createdAt), ...enumChecks(t)],
 );
 
 /** An investor's acknowledgement that a deal's data room is confidential: once per deal. */
@@ -442,24 +481,25 @@ export const loan = pgTable(
     borrowerId: text('borrower_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    stage: text('stage').notNull().default('draft'),
+    stage: text('stage', { enum: LOAN_STAGE_VALUES }).notNull().default('draft'),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The application steps saved so far (0 to 3); a draft resumes after them. */
     stepsDone: integer('steps_done').notNull().default(0),
     propertyAddress: text('property_address'),
     propertyCity: text('property_city'),
-    propertyState: text('property_state'),
-    propertyType: text('property_type'),
-    purpose: text('purpose'),
+    propertyState: text('property_state', { enum: valuesOf(LENDING_STATES) }),
+    propertyType: text('property_type', { enum: valuesOf(PROPERTY_TYPES) }),
+    purpose: text('purpose', { enum: valuesOf(LOAN_PURPOSES) }),
     propertyValue: bigint('property_value', { mode: 'number' }),
     rehabBudget: bigint('rehab_budget', { mode: 'number' }),
     afterRepairValue: bigint('after_repair_value', { mode: 'number' }),
     loanAmount: bigint('loan_amount', { mode: 'number' }),
-    exitStrategy: text('exit_strategy'),
-    entityType: text('entity_type'),
+    exitStrategy: text('exit_strategy', { enum: valuesOf(EXIT_STRATEGIES) }),
+    entityType: text('entity_type', { enum: valuesOf(ENTITY_TYPES) }),
     entityName: text('entity_name'),
     projectsLast36Months: integer('projects_last_36_months'),
-    targetClosingDate: text('target_closing_date'),
+    /** A calendar day, 'YYYY-MM-DD'. */
+    targetClosingDate: date('target_closing_date', { mode: 'string' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     /** Who spoke last in the thread, so the pipeline knows a reply is due. */
@@ -478,11 +518,7 @@ export const loan = pgTable(
     index('loan_pipeline_idx').on(t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loan_stage_pipeline_idx').on(t.stage, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loan_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    check(
-      'loan_stage_check',
-      sql`${t.stage} in ('draft','submitted','in_review','term_sheet','processing','approved','closing','funded','paid_off','declined','withdrawn')`,
-    ),
-    check('loan_state_check', sql`${t.propertyState} is null or ${t.propertyState} in ('NV', 'CA')`),
+    ...enumChecks(t),
     check('loan_amounts_check', sql`coalesce(${t.loanAmount}, 1) > 0 and coalesce(${t.propertyValue}, 1) > 0`),
   ],
 );
@@ -503,7 +539,9 @@ export const loanItem = pgTable(
       .references(() => loan.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status').notNull().default('requested'),
+    status: text('status', { enum: valuesOf(ITEM_STATUSES) })
+      .notNull()
+      .default('requested'),
     /** The reviewer's reason when the status is needs_attention. */
     reason: text('reason'),
     position: integer('position').notNull(),
@@ -513,10 +551,7 @@ export const loanItem = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('loan_item_loan_idx').on(t.loanId, t.position),
-    check('loan_item_status_check', sql`${t.status} in ('requested', 'uploaded', 'accepted', 'needs_attention')`),
-  ],
+  (t) => [index('loan_item_loan_idx').on(t.loanId, t.position), ...enumChecks(t)],
 );
 
 /**
@@ -530,14 +565,14 @@ export const loanEvent = pgTable(
     loanId: uuid('loan_id')
       .notNull()
       .references(() => loan.id, { onDelete: 'cascade' }),
-    fromStage: text('from_stage'),
-    toStage: text('to_stage').notNull(),
+    fromStage: text('from_stage', { enum: LOAN_STAGE_VALUES }),
+    toStage: text('to_stage', { enum: LOAN_STAGE_VALUES }).notNull(),
     note: text('note'),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('loan_event_loan_idx').on(t.loanId, t.createdAt)],
+  (t) => [index('loan_event_loan_idx').on(t.loanId, t.createdAt), ...enumChecks(t)],
 );
 
 /** The thread between a borrower and the lender's staff about one loan. */
@@ -590,8 +625,9 @@ export const termSheet = pgTable(
     points: numeric('points', { precision: 4, scale: 2, mode: 'number' }).notNull(),
     termMonths: integer('term_months').notNull(),
     ltv: numeric('ltv', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    expiresOn: text('expires_on').notNull(),
-    status: text('status').notNull().default('issued'),
+    /** The last calendar day it may be accepted. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: TERM_SHEET_STATUSES }).notNull().default('issued'),
     issuedBy: text('issued_by').references(() => user.id, { onDelete: 'set null' }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     respondedIp: text('responded_ip'),
@@ -600,7 +636,11 @@ export const termSheet = pgTable(
   },
   (t) => [
     index('term_sheet_loan_idx').on(t.loanId, t.createdAt.desc().nullsFirst()),
-    check('term_sheet_status_check', sql`${t.status} in ('issued', 'accepted', 'declined', 'superseded')`),
+    // One open term sheet per loan: issuing another supersedes it in the same transaction.
+    uniqueIndex('term_sheet_issued_idx')
+      .on(t.loanId)
+      .where(sql`${t.status} = 'issued'`),
+    ...enumChecks(t),
   ],
 );
 
@@ -637,13 +677,11 @@ export const notification = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    type: text('type', { enum: ['success', 'info', 'error', 'warning'] })
-      .notNull()
-      .default('info'),
+    type: text('type', { enum: TOAST_TYPES }).notNull().default('info'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [index('notification_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()), ...enumChecks(t)],
 );
 
 /** A contact inquiry from the public form; status new → read → replied → archived (product decisions). */
@@ -655,9 +693,7 @@ export const contact = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     note: text('note'),
-    status: text('status', { enum: ['new', 'read', 'replied', 'archived'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: CONTACT_STATUSES }).notNull().default('new'),
     createdAt: createdAt(),
     /**
      * What the admin search reads (product §5: name, e-mail, note and status, case-insensitive),
@@ -671,7 +707,7 @@ export const contact = pgTable(
     index('contact_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('contact_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('contact_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    check('contact_status_check', sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
+    ...enumChecks(t),
   ],
 );
 
@@ -683,9 +719,7 @@ export const outboxEmail = pgTable(
     to: text('to').notNull(),
     template: text('template').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -700,6 +734,7 @@ export const outboxEmail = pgTable(
       .on(t.coalesceKey)
       .where(sql`${t.status} = 'queued'`),
     index('outbox_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    ...enumChecks(t),
   ],
 );
 
@@ -765,16 +800,20 @@ export const listCount = pgTable(
  * above every other section's, so the highest version names the content every server process
  * must show (the anonymous page cache compares it).
  */
-export const siteContent = pgTable('site_content', {
-  section: text('section').primaryKey(),
-  published: jsonb('published').notNull(),
-  draft: jsonb('draft'),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-  publishedAt: timestamp('published_at', { withTimezone: true }),
-  publishedBy: text('published_by').references(() => user.id, { onDelete: 'set null' }),
-  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
-  draftUpdatedBy: text('draft_updated_by').references(() => user.id, { onDelete: 'set null' }),
-});
+export const siteContent = pgTable(
+  'site_content',
+  {
+    section: text('section', { enum: SITE_CONTENT_SECTIONS }).primaryKey(),
+    published: jsonb('published').notNull(),
+    draft: jsonb('draft'),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedBy: text('published_by').references(() => user.id, { onDelete: 'set null' }),
+    draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+    draftUpdatedBy: text('draft_updated_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [...enumChecks(t)],
+);
 
 /**
  * An image staff uploaded for the site (hero pictures, team photos), re-encoded without metadata
@@ -786,12 +825,12 @@ export const siteImage = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     /** 'hero' (16:9, 640–2400 px) or 'portrait' (square, 256 and 512 px). */
-    kind: text('kind', { enum: ['hero', 'portrait'] }).notNull(),
+    kind: text('kind', { enum: SITE_IMAGE_KINDS }).notNull(),
     widths: integer('widths').array().notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [check('site_image_kind_check', sql`${t.kind} in ('hero', 'portrait')`)],
+  (t) => [...enumChecks(t)],
 );

@@ -63,7 +63,11 @@ export const COMMITMENT_NOTIFICATION_TITLES = [
 ];
 
 const dealNotFound = () => new NotFound('This deal does not exist.', 'Deal Not Found');
-const NOT_INVESTOR = new Refused('forbidden', 'Only investors can indicate an amount. Add the investor role on your profile.', 'Investors only');
+const NOT_INVESTOR = new Refused(
+  'forbidden',
+  'Only investors can indicate an amount. Add the investor role on your profile.',
+  'Investors only',
+);
 
 // ---------------------------------------------------------------- accreditation
 
@@ -381,7 +385,11 @@ export async function withdrawAmount(investor: InvestorRef, commitmentId: string
     const [row] = await tx.select().from(softCommitment).where(eq(softCommitment.id, commitmentId)).for('update');
     if (!row || !(OPEN_STATUSES as readonly string[]).includes(row.status)) throw new NotFound('This amount does not exist.');
     if (!(INVESTOR_EDITABLE_STATUSES as readonly string[]).includes(row.status))
-      throw new Refused('conflict', `The lender has ${row.status} your amount; to withdraw it, please contact us.`, 'Amount confirmed');
+      throw new Refused(
+        'conflict',
+        `The lender has ${row.status} your amount; to withdraw it, please contact us.`,
+        'Amount confirmed',
+      );
     await tx
       .update(softCommitment)
       .set({ status: 'withdrawn', statusChangedAt: new Date() })
@@ -407,12 +415,15 @@ export async function withdrawAmount(investor: InvestorRef, commitmentId: string
 export async function moveCommitment(actor: Actor, commitmentId: string, to: CommitmentStatus, note: string): Promise<void> {
   if (!isUuid(commitmentId)) throw new NotFound('This amount does not exist.');
   await db().transaction(async (tx) => {
-    const [found] = await tx.select({ dealId: softCommitment.dealId }).from(softCommitment).where(eq(softCommitment.id, commitmentId));
+    const [found] = await tx
+      .select({ dealId: softCommitment.dealId })
+      .from(softCommitment)
+      .where(eq(softCommitment.id, commitmentId));
     if (!found) throw new NotFound('This amount does not exist.');
     const target = await lockDeal(tx, found.dealId);
     const [row] = await tx.select().from(softCommitment).where(eq(softCommitment.id, commitmentId)).for('update');
     if (!row) throw new NotFound('This amount does not exist.');
-    const from = row.status as CommitmentStatus;
+    const from = row.status;
     if (!STAFF_MOVES[from].includes(to))
       throw new Refused(
         'conflict',
@@ -494,7 +505,7 @@ export async function investorPosition(investorId: string, dealId: string) {
     accreditationRefusal: accreditationRefusal(accreditation),
     suitabilitySignedAt: statement?.signedAt ?? null,
     acknowledgedAt,
-    commitment: open ? { ...open, status: open.status as CommitmentStatus } : null,
+    commitment: open ? open : null,
   };
 }
 
@@ -520,7 +531,7 @@ export async function investorCommitments(investorId: string) {
     .orderBy(sql`${softCommitment.createdAt} desc`);
   const totals = { indicated: 0, waitlisted: 0, confirmed: 0, funded: 0 };
   for (const r of rows) if (r.status in totals) totals[r.status as keyof typeof totals] += r.amount;
-  return { commitments: rows.map((r) => ({ ...r, status: r.status as CommitmentStatus })), totals };
+  return { commitments: rows, totals };
 }
 
 // ---------------------------------------------------------------- telling people

@@ -25,8 +25,6 @@ import {
   APPLICATION_STEPS,
   PIPELINE_PAGE_SIZE,
   type ApplicationStep,
-  type ItemStatus,
-  type LoanPurpose,
   type LoanStage,
 } from '~/lib/loans';
 import { lenderDay } from '~/lib/format';
@@ -295,7 +293,7 @@ export async function submitApplication(borrower: LoanActor, l: Loan, now = new 
     await tx.update(loan).set({ reference, submittedAt: now, stepsDone: APPLICATION_STEPS.length }).where(eq(loan.id, l.id));
     const submitted = { ...locked, reference, submittedAt: now };
     await recordMove(tx, submitted, 'submitted', borrower, null);
-    const items = checklistTemplate(locked.purpose as LoanPurpose, locked.entityType === 'llc' ? 'llc' : 'individual');
+    const items = checklistTemplate(locked.purpose!, locked.entityType === 'llc' ? 'llc' : 'individual');
     await tx.insert(loanItem).values(items.map((item, i) => ({ loanId: l.id, ...item, position: i + 1 })));
     await tellBorrower(
       tx,
@@ -306,7 +304,7 @@ export async function submitApplication(borrower: LoanActor, l: Loan, now = new 
     );
     await tellLender(tx, submitted, 'loan-application', {
       purpose: LOAN_PURPOSES.find((p) => p.value === locked.purpose)?.label ?? null,
-      ltv: loanRatios({ ...locked, purpose: locked.purpose as LoanPurpose }).ltv,
+      ltv: loanRatios({ ...locked, purpose: locked.purpose! }).ltv,
     });
     return reference;
   });
@@ -322,7 +320,7 @@ const coerce = (column: string, value: string) => (NUMERIC.has(column) ? Number(
 export async function withdrawLoan(borrower: LoanActor, l: Loan, reason: string | null): Promise<void> {
   await db().transaction(async (tx) => {
     const locked = await lockLoan(tx, l.id);
-    if (!canWithdraw(locked.stage as LoanStage))
+    if (!canWithdraw(locked.stage))
       throw new Refused('conflict', 'This loan can no longer be withdrawn online. Please message us.', 'Not withdrawn');
     await recordMove(tx, locked, 'withdrawn', borrower, reason);
     await tx
@@ -342,7 +340,7 @@ export async function listBorrowerLoans(borrowerId: string) {
   return loans.map((l) => ({
     id: l.id,
     reference: l.reference,
-    stage: l.stage as LoanStage,
+    stage: l.stage,
     stageChangedAt: l.stageChangedAt,
     loanAmount: l.loanAmount,
     property: propertyLine(l),
@@ -370,7 +368,7 @@ async function itemTallies(loanIds: string[]): Promise<Map<string, Tally>> {
   const tallies = new Map<string, Tally>();
   for (const r of rows) {
     const t = tallies.get(r.loanId) ?? { requested: 0, uploaded: 0, accepted: 0, needsAttention: 0 };
-    const key = r.status === 'needs_attention' ? 'needsAttention' : (r.status as 'requested' | 'uploaded' | 'accepted');
+    const key = r.status === 'needs_attention' ? 'needsAttention' : r.status;
     t[key] = r.n;
     tallies.set(r.loanId, t);
   }
@@ -391,7 +389,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** What the borrower of `l` must do next, in a sentence, or null when nothing is theirs. */
 function borrowerNextStep(l: Loan, t: Tally | undefined, termSheetOpen: boolean): string | null {
-  const stage = l.stage as LoanStage;
+  const stage = l.stage;
   if (stage === 'draft') return 'Finish your application and submit it.';
   if (CLOSED_STAGES.includes(stage) || stage === 'funded') return null;
   if (termSheetOpen) return 'Review your term sheet and accept or decline it.';
@@ -402,7 +400,7 @@ function borrowerNextStep(l: Loan, t: Tally | undefined, termSheetOpen: boolean)
 
 /** What the lender's staff should do next about `l`, in a few words. */
 function staffNextStep(l: Loan, t: Tally | undefined, termSheetOpen: boolean): string {
-  const stage = l.stage as LoanStage;
+  const stage = l.stage;
   if (CLOSED_STAGES.includes(stage)) return '—';
   if (l.lastMessageFromStaff === false) return 'Reply to the borrower';
   if (t?.uploaded) return `Review ${plural(t.uploaded, 'upload')}`;
@@ -506,13 +504,13 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
   const { searchText: _searchText, ...application } = l;
   const today = lenderDay();
   return {
-    loan: { ...application, stage: l.stage as LoanStage },
-    ratios: loanRatios({ ...l, purpose: (l.purpose ?? undefined) as LoanPurpose | undefined }),
+    loan: { ...application, stage: l.stage },
+    ratios: loanRatios({ ...l, purpose: l.purpose ?? undefined }),
     items: items.map((i) => ({
       id: i.id,
       title: i.title,
       description: i.description,
-      status: i.status as ItemStatus,
+      status: i.status,
       reason: i.reason,
       requestedByStaff: i.requestedBy !== null,
       documents: documents.filter((d) => d.itemId === i.id),
@@ -522,7 +520,7 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
     termSheets: sheets.map((s) => ({ ...s, expired: s.status === 'issued' && s.expiresOn < today })),
     notes,
     borrower,
-    staffMoves: audience === 'staff' ? staffMoves(l.stage as LoanStage) : [],
+    staffMoves: audience === 'staff' ? staffMoves(l.stage) : [],
   };
 }
 
@@ -548,11 +546,14 @@ export async function recordItemDocuments(owner: Uploader, l: Loan, itemId: stri
         : [];
       if (!item) throw new NotFound('Checklist item not found.', 'Upload failed');
       const current = await lockLoan(tx, l.id);
-      if (current.stage === 'draft' || CLOSED_STAGES.includes(current.stage as LoanStage))
+      if (current.stage === 'draft' || CLOSED_STAGES.includes(current.stage))
         throw new Refused('conflict', 'This loan is closed; documents can no longer be added.', 'Upload failed');
       if (item.status === 'accepted')
         throw new Refused('conflict', `"${item.title}" is already accepted; no other file is needed.`, 'Upload failed');
-      const rows = await tx.insert(document).values(documentRows(owner, staged, item.id)).returning();
+      const rows = await tx
+        .insert(document)
+        .values(documentRows(owner, staged, item.id))
+        .returning();
       await tx.update(loanItem).set({ status: 'uploaded', reason: null }).where(eq(loanItem.id, item.id));
       await addNotification(tx, owner.id, {
         title: 'Document uploaded successfully',
@@ -577,8 +578,7 @@ export async function recordItemDocuments(owner: Uploader, l: Loan, itemId: stri
 export async function requestItem(admin: LoanActor, l: Loan, item: { title: string; description: string }) {
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
-    if (CLOSED_STAGES.includes(current.stage as LoanStage))
-      throw new Refused('conflict', 'This loan is closed.', 'Request not added');
+    if (CLOSED_STAGES.includes(current.stage)) throw new Refused('conflict', 'This loan is closed.', 'Request not added');
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${loanItem.position}), 0)` })
       .from(loanItem)
@@ -663,10 +663,10 @@ export async function moveStage(admin: LoanActor, l: Loan, to: LoanStage, note: 
   if (to === 'declined') throw new Refused('invalid', 'Decline the loan with its reasons.', 'Stage not changed');
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
-    if (!staffMoves(current.stage as LoanStage).includes(to))
+    if (!staffMoves(current.stage).includes(to))
       throw new Refused(
         'conflict',
-        `A loan cannot move from ${stageLabel(current.stage as LoanStage)} to ${stageLabel(to)}.`,
+        `A loan cannot move from ${stageLabel(current.stage)} to ${stageLabel(to)}.`,
         'Stage not changed',
       );
     await recordMove(tx, current, to, admin, note);
@@ -698,12 +698,8 @@ export async function declineLoan(admin: LoanActor, l: Loan, reason: string) {
   if (!clean) throw new Refused('invalid', 'Please give the reasons for the decision.', 'Loan not declined');
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
-    if (!staffMoves(current.stage as LoanStage).includes('declined'))
-      throw new Refused(
-        'conflict',
-        `A loan in ${stageLabel(current.stage as LoanStage)} cannot be declined.`,
-        'Loan not declined',
-      );
+    if (!staffMoves(current.stage).includes('declined'))
+      throw new Refused('conflict', `A loan in ${stageLabel(current.stage)} cannot be declined.`, 'Loan not declined');
     await recordMove(tx, current, 'declined', admin, null);
     await tx.update(loan).set({ declineReason: clean }).where(eq(loan.id, l.id));
     await tx
@@ -749,7 +745,7 @@ export interface TermSheetTerms {
 export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheetTerms) {
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
-    if (!canIssueTermSheet(current.stage as LoanStage))
+    if (!canIssueTermSheet(current.stage))
       throw new Refused('conflict', 'A term sheet can be issued only while the loan is in review.', 'Term sheet not issued');
     await tx
       .update(termSheet)
@@ -909,8 +905,8 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
       borrowerEmail,
       property: propertyLine(l),
       loanAmount: l.loanAmount,
-      ltv: loanRatios({ ...l, purpose: (l.purpose ?? undefined) as LoanPurpose | undefined }).ltv,
-      stage: l.stage as LoanStage,
+      ltv: loanRatios({ ...l, purpose: l.purpose ?? undefined }).ltv,
+      stage: l.stage,
       daysInStage: Math.max(0, Math.floor((now.getTime() - l.stageChangedAt.getTime()) / 86_400_000)),
       nextStep: staffNextStep(l, tallies.get(l.id), sheets.has(l.id)),
     })),

@@ -18,6 +18,7 @@ import {
   SITE_CONTENT_SECTIONS,
   type SiteContent,
   type SiteContentSection,
+  type SiteImageKind,
 } from '~/lib/site-content';
 import { holdOffBackups } from '../backup.server';
 import { databaseHandle, db } from '../db/client.server';
@@ -84,7 +85,7 @@ async function readContent(preview: boolean): Promise<SiteContent> {
     .from(siteContent);
   const content = { ...DEFAULT_CONTENT } as Record<SiteContentSection, unknown>;
   for (const row of rows) {
-    const section = row.section as SiteContentSection;
+    const section = row.section;
     if (!(SITE_CONTENT_SECTIONS as readonly string[]).includes(section)) continue;
     content[section] = parseSection(section, preview && row.draft !== null ? row.draft : row.published);
   }
@@ -213,8 +214,11 @@ export async function discardDraft(actor: Actor, section: SiteContentSection): P
 // ---------------------------------------------------------------- images
 
 /** The widths each kind of site image is stored in (px); heroes are 16:9, portraits square. */
-export const SITE_IMAGE_WIDTHS = { hero: [640, 1024, 1600, 2400], portrait: [256, 512] } as const;
-export type SiteImageKind = keyof typeof SITE_IMAGE_WIDTHS;
+export const SITE_IMAGE_WIDTHS = { hero: [640, 1024, 1600, 2400], portrait: [256, 512] } as const satisfies Record<
+  SiteImageKind,
+  readonly number[]
+>;
+export type { SiteImageKind };
 /** The narrowest upload accepted (px), so no picture is blown up more than 2×. */
 const MIN_WIDTH: Record<SiteImageKind, number> = { hero: 1280, portrait: 256 };
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'];
