@@ -418,7 +418,7 @@ function intentsInSource(file: string): Set<string> {
     for (const m of text.matchAll(/intent:\s*z\.literal\('([^']+)'\)/g)) found.add(m[1]!);
     for (const m of text.matchAll(/intent:\s*z\.enum\(\[([^\]]*)\]/g)) literals(m[1]!).forEach((v) => found.add(v));
     // The list given to the one intent parser (`readIntent(form, ['a', 'b'], …)`).
-    for (const m of text.matchAll(/readIntent\([^,()]+,\s*\[([^\]]*)\]/g)) literals(m[1]!).forEach((v) => found.add(v));
+    for (const m of text.matchAll(/readIntent\([^[\];\n]*\[([^\]]*)\]/g)) literals(m[1]!).forEach((v) => found.add(v));
     for (const m of text.matchAll(/intent'?\)?\s*[!=]==\s*'([^']+)'/g)) found.add(m[1]!);
     for (const m of text.matchAll(/name="intent"\s+value="([^"]+)"/g)) found.add(m[1]!);
   }
