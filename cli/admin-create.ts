@@ -2,7 +2,8 @@
  * `npm run admin:create -- --email E --password P [--name N]`: creates a verified admin, or
  * makes the existing account with that e-mail an admin with that password.
  */
-import { ValidationError, createAdmin } from '../app/server/domain/users.server';
+import { createAdmin } from '../app/server/domain/users.server';
+import { isRefused } from '../app/server/errors.server';
 import { readArgs } from './args';
 import { openConfiguredDatabase } from './open-database';
 
@@ -16,7 +17,7 @@ try {
   const { created } = await createAdmin({ email, password, name });
   console.log(created ? `Admin ${email.trim().toLowerCase()} created.` : `${email.trim().toLowerCase()} is now an admin.`);
 } catch (error) {
-  console.error(error instanceof ValidationError ? error.message : error);
+  console.error(isRefused(error) ? error.message : error);
   process.exitCode = 1;
 } finally {
   await handle.close();

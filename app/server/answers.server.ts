@@ -1,26 +1,25 @@
 /**
- * The one answer of every action and resource route (issue "Solid ground"): `{ ok, toast?,
- * result? }` plus a route's own fields, where `toast` is shown by the browser and `result` is
- * Conform's reply for the form's fields. Refusals (errors.server.ts) become this answer here and
- * nowhere else.
+ * The one answer of every action and resource route (issue "Solid ground"; issue 22 "One answer
+ * path"): `{ ok, toast?, result? }` plus a route's own fields, where `toast` is shown by the
+ * browser and `result` is Conform's reply for the form's fields. Refusals (errors.server.ts)
+ * become this answer here and nowhere else, with the status of their kind (`REFUSAL_STATUS`).
+ *
+ * - `answer(body, status)`: a success, or a refusal with Conform's reply for the fields.
+ * - `answerRefusals(() => …)`: wraps an action body; a `Refused` thrown inside becomes its answer.
+ * - `answerForm(requestInfo(context), back, () => …)`: the same, for a form that may be posted without
+ *   JavaScript: such a post goes back to `back` with the answer's toast as a flash.
+ * - `postOnly()`, `textAnswer(…)`: a resource route's GET that takes none, robots.txt and alike.
+ * - `answerFile(() => …)`: a download route: the streamed file (`privateFileResponse`,
+ *   storage.server.ts) or its refusal. CSV is written by `csvResponse` (csv.server.ts).
  */
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';
 import type { ActionAnswer } from '~/lib/use-action-answer';
+import type { RequestInfo } from '~/load-context';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/unavailable.server';
-import { isRefused, type Refused, type RefusalKind } from './errors.server';
+import { isRefused, Refused, refusalStatus } from './errors.server';
 import { logger } from './logger.server';
-
-/** The HTTP status of each kind of refusal: the one place a refusal becomes HTTP. */
-const STATUS: Record<RefusalKind, number> = {
-  invalid: 400,
-  forbidden: 403,
-  'not-found': 404,
-  conflict: 409,
-  'too-large': 413,
-  unsupported: 415,
-  'rate-limited': 429,
-};
+import { toastHeaders } from './toast.server';
 
 export type { ActionAnswer };
 
@@ -29,15 +28,21 @@ export function answer<T extends ActionAnswer>(body: T, init: number | ResponseI
   return data(body, typeof init === 'number' ? { status: init } : init);
 }
 
-/** The answer of `error`: its kind's status, its title and message as an error toast, Retry-After when given. */
-export function refusalAnswer(error: Refused) {
-  const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+/**
+ * The answer of `error`: its kind's status (`REFUSAL_STATUS`), its title and message as an
+ * error toast, Retry-After when given, `Cache-Control: no-store`, and `headers` (an `Allow` of a 405).
+ */
+export function refusalAnswer(error: Refused, headers?: HeadersInit) {
+  const all = new Headers(headers);
+  if (error.retryAfter) all.set('Retry-After', String(error.retryAfter));
+  // A refusal is about this request: never kept by a cache.
+  all.set('Cache-Control', 'no-store');
   // `intent` and `result` are declared absent, so a route's answers stay one union to read.
   const body: { ok: false; toast: Toast; intent?: undefined; result?: undefined } = {
     ok: false,
     toast: { type: 'error', title: error.title, description: error.message },
   };
-  return data(body, { status: STATUS[error.kind], headers });
+  return data(body, { status: refusalStatus(error), headers: all });
 }
 
 /**
@@ -54,9 +59,10 @@ export function unavailableAnswer() {
 
 /**
  * Runs `handle`; a refusal thrown inside it (a body that cannot be read, an object that is not
- * the user's, a rule of the domain) is answered with `refusalAnswer`, a database out of reach
- * with `unavailableAnswer`. Anything else is thrown on: redirects as they are, unexpected errors
- * to the error boundary (logged with the request id).
+ * the user's, a rule of the domain, an upload our side failed to store) is answered with
+ * `refusalAnswer`, a database out of reach with `unavailableAnswer`. Anything else is thrown
+ * on: redirects as they are, unexpected errors to `handleError` (entry.server.tsx), which logs
+ * them once with the request id and answers 500.
  */
 export async function answerRefusals<T>(handle: () => Promise<T>) {
   try {
@@ -69,4 +75,53 @@ export async function answerRefusals<T>(handle: () => Promise<T>) {
     }
     throw error;
   }
+}
+
+/**
+ * The answer of a download route (a loan document, a letter, a prospectus): `handle` gives the
+ * streamed file (`privateFileResponse`); a refusal (NotFound) or a database out of reach is
+ * answered as `answerRefusals` does, made a Response here, so a download route always answers one.
+ */
+export async function answerFile(handle: () => Promise<Response>): Promise<Response> {
+  const answered = await answerRefusals(handle);
+  if (answered instanceof Response) return answered;
+  return Response.json(answered.data, answered.init ?? undefined);
+}
+
+/** What an action's handler may give `answerForm`: a Response (a redirect) or an answer made here. */
+type Answered = Response | { data: unknown; init: ResponseInit | null };
+
+/**
+ * The one answer of a form that may be posted without JavaScript (docs/conventions.md "One
+ * action answer"). Runs `handle` as `answerRefusals` does. A fetcher's request (`.data`) gets
+ * that answer as it is. A page's own request (a form posted without JavaScript) is sent on to
+ * `back` (a path, or a function read after `handle`, when the place depends on the form) with
+ * the answer's toast as a flash and its headers (a new session cookie, a flash already set); a
+ * redirect passes as it is, and a refusal of the form's fields (`ok: false` with Conform's
+ * `result`) renders the page with them, as React Router does.
+ */
+export async function answerForm<T extends Answered>(
+  info: Pick<RequestInfo, 'documentRequest'>,
+  back: string | (() => string),
+  handle: () => Promise<T>,
+) {
+  const answered = await answerRefusals(handle);
+  if (info.documentRequest !== true || answered instanceof Response) return answered;
+  const body = (answered.data ?? {}) as Partial<ActionAnswer>;
+  if (body.ok === false && body.result) return answered;
+  const headers = new Headers(answered.init?.headers);
+  const to = typeof back === 'string' ? back : back();
+  return redirect(to, { headers: body.toast ? await toastHeaders(body.toast, headers) : headers });
+}
+
+/** The GET of an address that takes only POST (an upload, a follow): 405 with `Allow: POST`. */
+export function postOnly() {
+  return refusalAnswer(new Refused('method-not-allowed', 'This address takes only POST requests.'), { Allow: 'POST' });
+}
+
+/** A text resource (robots.txt, sitemap.xml): `body` as `contentType`, cached `maxAge` seconds. */
+export function textAnswer(body: string, contentType: string, maxAge: number) {
+  return new Response(body, {
+    headers: { 'Content-Type': `${contentType}; charset=utf-8`, 'Cache-Control': `public, max-age=${maxAge}` },
+  });
 }

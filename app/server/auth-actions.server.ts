@@ -24,7 +24,7 @@ import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { db } from './db/client.server';
 import { isDatabaseUnavailable } from './db/unavailable.server';
 import { profile, session, user } from './db/schema';
-import { requestedPath, safeRedirectTo } from './guards.server';
+import { safeRedirectTo } from './guards.server';
 import { logger } from './logger.server';
 import { hitRateLimit } from './rate-limit.server';
 import { redirectWithToast } from './toast.server';
@@ -309,7 +309,7 @@ export async function signOutAction(request: Request, clientIp: string, to = '/'
  */
 export async function changePasswordAction(
   request: Request,
-  context: { clientIp: string; documentRequest?: boolean },
+  context: { clientIp: string },
   formData: FormData,
   /** Runs once the password has changed (the admin settings record it). */
   onChanged?: () => Promise<void>,
@@ -355,10 +355,8 @@ export async function changePasswordAction(
   }
   await onChanged?.();
   const toast: Toast = { type: 'success', title: 'Success', description: 'Password updated successfully' };
-  // Posted without JavaScript, the page is rendered in this request with the old, now revoked,
-  // session: redirect so the next request carries the new cookie.
-  if (context.documentRequest)
-    throw await redirectWithToast(requestedPath(request), toast, { headers: cookieHeaders(res.cookies) });
+  // Posted without JavaScript, the page would render in this request with the old, now revoked,
+  // session: callers answer through `answerForm`, which sends it on with the new cookie.
   return data(
     { intent: 'change-password' as const, ok: true, toast, result: submission.reply({ resetForm: true }) },
     { headers: cookieHeaders(res.cookies) },

@@ -1,15 +1,33 @@
 /**
- * Errors a user may see (issue "Solid ground": domain code speaks the domain, not HTTP). Domain
- * functions and the request readers throw `Refused` with the kind of refusal and the sentence to
- * show; `refusalAnswer` (answers.server.ts) is the one place that turns a kind into an HTTP
- * status and a toast. Anything else thrown is unexpected: logged once with its request id.
+ * Errors a user may see (issue "Solid ground": domain code speaks the domain, not HTTP; issue 22
+ * "One answer path"). Domain functions and the request readers throw `Refused` with the kind of
+ * refusal and the sentence to show; `REFUSAL_STATUS` below is the one table that gives each kind
+ * its HTTP status, and `refusalAnswer` (answers.server.ts) the one place that makes the answer.
+ * Anything else thrown is unexpected: logged once with its request id (`handleError` in
+ * entry.server.tsx) and answered 500 by the error page.
  */
 
 /**
- * Why a request is refused: bad input, not allowed, no such object (or not the user's), a
- * conflict with the object's state, too large, a type we do not take, too many requests.
+ * Every kind of refusal and its HTTP status (docs/conventions.md "Errors"): bad input, not
+ * allowed, no such object (or not the user's), a conflict with the object's state, too large, a
+ * type we do not take, too many requests, a method the address does not take, and `failed`: our
+ * side failed where the product has a sentence for it (an upload not stored), logged where it
+ * happened and answered 500 with that sentence.
  */
-export type RefusalKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'unsupported' | 'rate-limited';
+export const REFUSAL_STATUS = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  'method-not-allowed': 405,
+  conflict: 409,
+  'too-large': 413,
+  unsupported: 415,
+  'rate-limited': 429,
+  failed: 500,
+} as const;
+
+/** Why a request is refused: a key of `REFUSAL_STATUS`. */
+export type RefusalKind = keyof typeof REFUSAL_STATUS;
 
 /** A request refused for a reason the user can act on; `message` is shown as it is. */
 export class Refused extends Error {
@@ -34,10 +52,22 @@ export class NotFound extends Refused {
   }
 }
 
-/** True for a Refused (also one made by another copy of this module in development). */
+/** The HTTP status of `refused`, from `REFUSAL_STATUS`. */
+export function refusalStatus(refused: Refused): number {
+  return REFUSAL_STATUS[refused.kind];
+}
+
+/**
+ * True for a Refused or one of its kinds (also one made by another copy of this module in
+ * development, recognised by its `kind`).
+ */
 export function isRefused(error: unknown): error is Refused {
   return (
     error instanceof Refused ||
-    (error instanceof Error && 'kind' in error && (error.name === 'Refused' || error.name === 'NotFound'))
+    (error instanceof Error &&
+      'kind' in error &&
+      typeof error.kind === 'string' &&
+      Object.hasOwn(REFUSAL_STATUS, error.kind) &&
+      'title' in error)
   );
 }

@@ -190,13 +190,62 @@ export async function readUpload<T>(request: Request, rules: FileRules<T> | null
   return { form, files: accepted };
 }
 
+/** The values of `intent` that `schema` accepts (zod 4 keeps a literal/enum discriminator's values). */
+function intentsOf(schema: z.ZodType): readonly string[] | null {
+  const values = (schema as { _zod?: { propValues?: Record<string, Set<unknown>> } })._zod?.propValues?.intent;
+  return values ? [...values].map(String) : null;
+}
+
 /**
- * The fields of `form` as `schema` reads them: an action's intent and its ids, parsed, never cast
- * (a `z.discriminatedUnion('intent', …)` for an action that serves several forms).
+ * The fields of `form` as `schema` reads them: a form's ids and choices, parsed, never cast. A
+ * form that names its `intent` is read by `readIntent` instead (one intent parser).
  * @throws Refused('invalid', 'Unknown request.') for anything the schema does not accept.
+ * @throws TypeError (a programming error, found by any test) for a schema that reads `intent`.
  */
 export function parseFields<Schema extends z.ZodType>(form: FormData, schema: Schema): z.infer<Schema> {
+  if (intentsOf(schema)) throw new TypeError('parseFields: read an intent with readIntent');
+  return parseWith(form, schema);
+}
+
+function parseWith<Schema extends z.ZodType>(form: FormData, schema: Schema): z.infer<Schema> {
   const parsed = schema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
   if (!parsed.success) throw new Refused('invalid', 'Unknown request.');
   return parsed.data;
+}
+
+/**
+ * The one way an action tells its forms apart (docs/conventions.md "Intents are parsed, not
+ * cast"): the form's `intent` field and the fields that intent takes. `intents` is either
+ * - the list of intents, when the action reads each one's fields itself:
+ *   `readIntent(form, ['follow', 'unfollow'])` gives `{ intent: 'follow' | 'unfollow' }`; or
+ * - a zod schema of the intents and their fields,
+ *   `z.discriminatedUnion('intent', [z.object({ intent: z.literal('delete'), id }), …])` (or one
+ *   `z.object({ intent: z.literal('retry'), … })`), which it returns parsed.
+ * `absent` is the intent of a form posted without one (the sign-in form when Enter is pressed).
+ * @throws Refused('invalid') for a missing or unknown intent, saying which ones the address
+ *   takes; Refused('invalid', 'Unknown request.') for fields the intent's schema refuses.
+ */
+export function readIntent<const Intent extends string>(
+  form: FormData,
+  intents: readonly [Intent, ...Intent[]],
+  options?: { absent?: NoInfer<Intent> },
+): { intent: Intent };
+export function readIntent<Schema extends z.ZodType<{ intent: string }>>(
+  form: FormData,
+  intents: Schema,
+  options?: { absent?: z.infer<Schema>['intent'] },
+): z.infer<Schema>;
+export function readIntent(form: FormData, intents: readonly string[] | z.ZodType, options: { absent?: string } = {}) {
+  const known = Array.isArray(intents) ? intents : intentsOf(intents as z.ZodType);
+  if (!known) throw new TypeError('readIntent: the schema has no `intent` literal or enum');
+  const sent = form.get('intent');
+  const intent = sent === null && options.absent !== undefined ? options.absent : sent;
+  if (typeof intent !== 'string' || !known.includes(intent)) {
+    const told =
+      typeof intent === 'string' ? `“${intent.slice(0, 40)}” is not a request this page takes` : 'The request names no intent';
+    throw new Refused('invalid', `${told} (it takes ${known.join(', ')}).`, 'Unknown request');
+  }
+  if (Array.isArray(intents)) return { intent };
+  if (sent === null) form.set('intent', intent);
+  return parseWith(form, intents as z.ZodType);
 }

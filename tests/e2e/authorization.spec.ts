@@ -228,7 +228,7 @@ const TABLE: Record<string, Row> = {
   // 'two-factor-off' is read by the shared security action the page delegates to (staff are refused it).
   '/admin-dashboard/settings': {
     get: ADMIN,
-    post: { intents: ['end-session', 'two-factor-off', ''], expect: allowedWhere(ADMIN) },
+    post: { intents: ['end-session', 'two-factor-off', 'change-password', ''], expect: allowedWhere(ADMIN) },
   },
   '/admin-dashboard/mail': { get: ADMIN, post: { intents: ['retry'], expect: allowedWhere(ADMIN) } },
   '/admin-dashboard/audit': { get: ADMIN },
@@ -396,8 +396,9 @@ const mentions = (text: string, name: string) => new RegExp(`\\b${name}\\b`).tes
 /**
  * The intent values a route module's action reads, as the source writes them, in the route
  * module and in the declarations of its delegates that it uses (directly or through another used
- * one): `intent: z.literal('x')`, `intent: z.enum([...])`, the `…INTENTS` lists used, comparisons
- * with `intent`, and the `name="intent" value="x"` of its forms.
+ * one): `intent: z.literal('x')`, `intent: z.enum([...])`, the lists given to `readIntent(form,
+ * [...])`, the `…INTENTS` lists used, comparisons with `intent`, and the `name="intent" value="x"`
+ * of its forms.
  */
 function intentsInSource(file: string): Set<string> {
   const [route, ...delegates] = moduleClosure(file);
@@ -416,6 +417,8 @@ function intentsInSource(file: string): Set<string> {
     if (/INTENTS$/.test(name)) literals(text.replace(/^[^=]*=/, '')).forEach((v) => found.add(v));
     for (const m of text.matchAll(/intent:\s*z\.literal\('([^']+)'\)/g)) found.add(m[1]!);
     for (const m of text.matchAll(/intent:\s*z\.enum\(\[([^\]]*)\]/g)) literals(m[1]!).forEach((v) => found.add(v));
+    // The list given to the one intent parser (`readIntent(form, ['a', 'b'], …)`).
+    for (const m of text.matchAll(/readIntent\([^[\];\n]*\[([^\]]*)\]/g)) literals(m[1]!).forEach((v) => found.add(v));
     for (const m of text.matchAll(/intent'?\)?\s*[!=]==\s*'([^']+)'/g)) found.add(m[1]!);
     for (const m of text.matchAll(/name="intent"\s+value="([^"]+)"/g)) found.add(m[1]!);
   }

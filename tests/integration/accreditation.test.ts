@@ -318,9 +318,11 @@ describe('staff', () => {
 
     // The directory's row shows it as the current record.
     const request = new Request(`${BASE}/admin-dashboard/users/${investor.id}/details`, { headers: { Cookie: staff.cookie } });
-    const details = (await (
-      (await detailsLoader({ request, params: { id: investor.id }, context: context() } as never)) as Response
-    ).json()) as { accreditation: { current: { id: string } } };
+    const details = (
+      (await detailsLoader({ request, params: { id: investor.id }, context: context() } as never)) as {
+        data: { accreditation: { current: { id: string } } };
+      }
+    ).data;
     expect(details.accreditation.current.id).toBe(letter!.id);
 
     const again = await staffPost(staff, { intent: 'accreditation-verify', recordId: letter!.id, expiresOn });

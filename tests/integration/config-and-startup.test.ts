@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/server/db/client.server';
 import { account, deal, profile, user } from '~/server/db/schema';
 import { seedDemoContent } from '~/server/db/seed.server';
-import { adminExists, createAdmin, ValidationError } from '~/server/domain/users.server';
+import { adminExists, createAdmin } from '~/server/domain/users.server';
+import { Refused } from '~/server/errors.server';
 import { parseEnv } from '~/server/env.server';
 import { verifyPassword } from '~/server/password.server';
 import { runStartupTasks } from '~/server/startup.server';
@@ -63,8 +64,8 @@ describe('admin bootstrap', () => {
   });
 
   it('refuses a weak password or a malformed e-mail', async () => {
-    await expect(createAdmin({ email: 'x@example.com', password: 'short' })).rejects.toBeInstanceOf(ValidationError);
-    await expect(createAdmin({ email: 'not-an-email', password: 'Str0ng!Passw0rd' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(createAdmin({ email: 'x@example.com', password: 'short' })).rejects.toBeInstanceOf(Refused);
+    await expect(createAdmin({ email: 'not-an-email', password: 'Str0ng!Passw0rd' })).rejects.toBeInstanceOf(Refused);
   });
 });
 

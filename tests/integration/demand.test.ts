@@ -31,12 +31,7 @@ import {
 } from '~/server/db/schema';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { DEMAND_PAGE_SIZE } from '~/lib/investing';
-import {
-  dealDemand,
-  demandAcrossActiveDeals,
-  demandOfDeals,
-  statusWindows,
-} from '~/server/domain/demand.server';
+import { dealDemand, demandAcrossActiveDeals, demandOfDeals, statusWindows } from '~/server/domain/demand.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
@@ -131,7 +126,13 @@ const loadPage = (dealId: string, cookie: string, query = '') =>
     demandLoader({
       request: get(`/admin-dashboard/deals/${dealId}/investors${query}`, cookie),
       params: { id: dealId },
-      context: context(),
+      // Posted by the page's form (a download, not a `.data` request), as the server marks it.
+      context: requestContext({
+        clientIp: `198.51.100.${++ip % 250}`,
+        cspNonce: '',
+        requestId: 'demand-test',
+        documentRequest: true,
+      }),
     } as never),
   );
 const postMove = (dealId: string, cookie: string, fields: Record<string, string>) =>
@@ -139,7 +140,13 @@ const postMove = (dealId: string, cookie: string, fields: Record<string, string>
     demandAction({
       request: postForm(`/admin-dashboard/deals/${dealId}/investors`, { intent: 'move', ...fields }, cookie),
       params: { id: dealId },
-      context: context(),
+      // Posted by the page's form (a download, not a `.data` request), as the server marks it.
+      context: requestContext({
+        clientIp: `198.51.100.${++ip % 250}`,
+        cspNonce: '',
+        requestId: 'demand-test',
+        documentRequest: true,
+      }),
     } as never),
   );
 const postExport = (dealId: string, cookie: string, fields: Record<string, string> = {}) =>
@@ -147,7 +154,13 @@ const postExport = (dealId: string, cookie: string, fields: Record<string, strin
     exportAction({
       request: postForm(`/admin-dashboard/deals/${dealId}/investors/export`, fields, cookie),
       params: { id: dealId },
-      context: context(),
+      // Posted by the page's form (a download, not a `.data` request), as the server marks it.
+      context: requestContext({
+        clientIp: `198.51.100.${++ip % 250}`,
+        cspNonce: '',
+        requestId: 'demand-test',
+        documentRequest: true,
+      }),
     } as never),
   );
 

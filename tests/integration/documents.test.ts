@@ -85,7 +85,8 @@ describe('upload', () => {
     const before = await rows();
     await expect(ingestDocument(owner, { fileName: 'a.pdf', body: chunks(pdf) })).rejects.toMatchObject({
       name: 'UploadFailed',
-      message: 'Failed to upload document',
+      kind: 'failed',
+      title: 'Failed to upload document',
     });
     setStorage(undefined);
     expect(await rows()).toBe(before);

@@ -15,7 +15,7 @@ import { formatDateTime, telHref } from '~/lib/format';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { iconButtonClasses } from '~/components/ui/button';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ const statusChange = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const { id, status, onlyIfNew } = parseFields(await readForm(request), statusChange);
+    const { id, status, onlyIfNew } = readIntent(await readForm(request), statusChange);
     await setContactStatus(admin, id, status, onlyIfNew === '1');
     return answer({ ok: true });
   });

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { data } from 'react-router';
 import { z } from 'zod';
+import { requestInfo } from '~/load-context';
 import type { Route } from './+types/content-section';
 import { SectionActions, SectionState } from '~/components/admin/content-actions';
 import { FaqEditor } from '~/components/admin/content-faq';
@@ -43,13 +44,12 @@ import {
   type SiteContentSection,
 } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
-import { requestInfo } from '~/load-context';
-import { answer, refusalAnswer } from '~/server/answers.server';
+import { answer, answerForm } from '~/server/answers.server';
 import { discardDraft, publishSection, saveDraft, sectionState } from '~/server/domain/site-content.server';
-import { isRefused, NotFound, Refused } from '~/server/errors.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { isRefused, NotFound, Refused, refusalStatus } from '~/server/errors.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
-import { redirectWithToast, toastHeaders } from '~/server/toast.server';
+import { toastHeaders } from '~/server/toast.server';
 
 /** `param` as a section. @throws a 404 for anything else. */
 function sectionOf(param: string | undefined): SiteContentSection {
@@ -199,53 +199,56 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   const section = sectionOf(params.section);
   const label = SECTION_LABELS[section];
-  const here = `/admin-dashboard/content/${section}`;
-  // A form posted without JavaScript is sent back to a page; a fetcher gets the answer.
-  const page = requestInfo(context).documentRequest === true;
-  const succeed = async (toast: Toast, body: Pick<SectionAnswer, 'formId' | 'result'> = {}, back = here) =>
-    page ? redirectWithToast(back, toast) : answer({ ok: true, ...body }, { headers: await toastHeaders(toast) });
-  try {
-    const form = await readForm(request);
-    const fields = parseFields(form, intents);
-    switch (fields.intent) {
-      case 'publish':
-      case 'discard': {
-        const back = fields.returnTo === 'overview' ? '/admin-dashboard/content' : here;
-        if (fields.intent === 'discard') await discardDraft(admin, section);
-        else await publishSection(admin, section);
-        const toast: Toast =
-          fields.intent === 'publish'
-            ? { type: 'success', title: `${label} published`, description: 'Visitors see the changes now.' }
-            : { type: 'success', title: 'Changes discarded', description: `${label} is back to what visitors see.` };
-        return await succeed(toast, {}, back);
-      }
-      case 'save':
-      case 'add': {
-        const { submission, next } = await afterItemForm(section, form, fields.intent);
-        if (next === null) return answer({ ok: false, formId: fields.formId, result: submission.reply() }, 400);
-        try {
-          await saveDraft(admin, section, next);
-        } catch (error) {
-          if (!isRefused(error)) throw error;
-          // A rule of the whole section (how many items …): at the top of the form.
-          const toast: Toast = { type: 'error', title: error.title, description: error.message };
-          return answer(
-            { ok: false, toast, formId: fields.formId, result: submission.reply({ formErrors: [error.message] }) },
-            400,
+  // A form posted without JavaScript goes back to a page with the answer's toast; a fetcher
+  // gets the answer, with a success's toast as a flash (the card may remount).
+  let back = `/admin-dashboard/content/${section}`;
+  const succeed = async (toast: Toast, body: Pick<SectionAnswer, 'formId' | 'result'> = {}) =>
+    answer({ ok: true, ...body }, { headers: await toastHeaders(toast) });
+  return answerForm(
+    requestInfo(context),
+    () => back,
+    async () => {
+      const form = await readForm(request);
+      const fields = readIntent(form, intents);
+      switch (fields.intent) {
+        case 'publish':
+        case 'discard': {
+          if (fields.returnTo === 'overview') back = '/admin-dashboard/content';
+          if (fields.intent === 'discard') await discardDraft(admin, section);
+          else await publishSection(admin, section);
+          const toast: Toast =
+            fields.intent === 'publish'
+              ? { type: 'success', title: `${label} published`, description: 'Visitors see the changes now.' }
+              : { type: 'success', title: 'Changes discarded', description: `${label} is back to what visitors see.` };
+          return await succeed(toast);
+        }
+        case 'save':
+        case 'add': {
+          const { submission, next } = await afterItemForm(section, form, fields.intent);
+          if (next === null) return answer({ ok: false, formId: fields.formId, result: submission.reply() }, 400);
+          try {
+            await saveDraft(admin, section, next);
+          } catch (error) {
+            if (!isRefused(error)) throw error;
+            // A rule of the whole section (how many items …): at the top of the form.
+            const toast: Toast = { type: 'error', title: error.title, description: error.message };
+            return answer(
+              { ok: false, toast, formId: fields.formId, result: submission.reply({ formErrors: [error.message] }) },
+              refusalStatus(error),
+            );
+          }
+          const result = submission.reply({ resetForm: fields.intent === 'add' });
+          return await succeed(
+            { type: 'success', title: `${label} saved`, description: SAVED },
+            { formId: fields.formId, result },
           );
         }
-        const result = submission.reply({ resetForm: fields.intent === 'add' });
-        return await succeed({ type: 'success', title: `${label} saved`, description: SAVED }, { formId: fields.formId, result });
+        default:
+          await saveDraft(admin, section, await afterChange(section, fields));
+          return await succeed({ type: 'success', title: `${label} saved`, description: SAVED });
       }
-      default:
-        await saveDraft(admin, section, await afterChange(section, fields));
-        return await succeed({ type: 'success', title: `${label} saved`, description: SAVED });
-    }
-  } catch (error) {
-    if (!isRefused(error)) throw error;
-    if (page) return redirectWithToast(here, { type: 'error', title: error.title, description: error.message });
-    return refusalAnswer(error);
-  }
+    },
+  );
 }
 
 /** The editor of the section in `content`. */

@@ -27,7 +27,7 @@ import { oneOfParam, pageParam, parseSearch } from '~/lib/search-params';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { DEMAND_PAGE_SIZE, MOVE_NOTE_MAX } from '~/lib/investing';
 import { dealDemand, moveDealCommitment } from '~/server/domain/demand.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { confirmationNeeded } from '~/server/step-up.server';
 import { toastHeaders } from '~/server/toast.server';
@@ -65,7 +65,7 @@ const demandIntent = z.discriminatedUnion('intent', [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const fields = parseFields(await readForm(request), demandIntent);
+    const fields = readIntent(await readForm(request), demandIntent);
     const moved = await moveDealCommitment(admin, params.id, { commitmentId: fields.id, to: fields.to, note: fields.note ?? '' });
     // A flash toast: with a status filter the row leaves the list on revalidation.
     const toast = {

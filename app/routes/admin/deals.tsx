@@ -29,7 +29,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/admin-deals.server';
 import { demandOfDeals } from '~/server/domain/demand.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 
 const listQuery = z.object({
@@ -57,7 +57,7 @@ const dealIntent = z.discriminatedUnion('intent', [
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const { intent, id } = parseFields(await readForm(request), dealIntent);
+    const { intent, id } = readIntent(await readForm(request), dealIntent);
     if (intent === 'delete')
       return (await deleteDeal(admin, id))
         ? answer({ ok: true })

@@ -33,7 +33,7 @@ import {
   staffLoan,
 } from '~/server/domain/loans.server';
 import { NotFound } from '~/server/errors.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const l = await staffLoan(params.reference);
     if (!l) throw new NotFound('Loan not found.', 'Loan not found');
     const form = await readForm(request);
-    const fields = parseFields(form, intent);
+    const fields = readIntent(form, intent);
     // A flash toast: the form that asked may be gone once the page reloads (a stage with no
     // further move, an item accepted).
     const done = async (title: string) => answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title }) });

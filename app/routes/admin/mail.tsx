@@ -9,7 +9,7 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Pager } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { listOutbox, retryNow } from '~/server/mail/outbox.server';
 import { storedEmailSubject } from '~/server/mail/templates.server';
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const { id } = parseFields(await readForm(request), z.object({ intent: z.literal('retry'), id: z.string().max(100) }));
+    const { id } = readIntent(await readForm(request), z.object({ intent: z.literal('retry'), id: z.string().max(100) }));
     const ok = await retryNow(id);
     return answer({ ok }, ok ? 200 : 404);
   });

@@ -15,10 +15,10 @@ import { keepActionHeaders } from '~/lib/route-headers';
 import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
-import { answerRefusals } from '~/server/answers.server';
+import { answerForm, answerRefusals } from '~/server/answers.server';
 import { changePasswordAction } from '~/server/auth-actions.server';
 import { audit } from '~/server/domain/audit.server';
-import { readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { requireAdmin } from '~/server/guards.server';
 import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
@@ -36,11 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
     const formData = await readForm(request);
-    const intent = formData.get('intent');
+    // The password form names its intent; a post without one is that form too.
+    const { intent } = readIntent(formData, ['end-session', 'change-password'], { absent: 'change-password' });
     if (intent === 'end-session')
       return accountSecurityAction(request, requestInfo(context).clientIp, admin, intent, formData, '/admin-dashboard/settings');
-    return changePasswordAction(request, requestInfo(context), formData, () =>
-      audit(admin, 'admin.password_changed', { type: 'user', id: admin.id }),
+    return answerForm(requestInfo(context), '/admin-dashboard/settings', () =>
+      changePasswordAction(request, requestInfo(context), formData, () =>
+        audit(admin, 'admin.password_changed', { type: 'user', id: admin.id }),
+      ),
     );
   });
 }

@@ -23,9 +23,10 @@ import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 import { accountAdminAction } from '~/server/actions/account-admin.server';
 import { accreditationAdminAction } from '~/server/actions/accreditation.server';
-import { isAccreditationIntent } from '~/lib/schemas/accreditation';
+import { ACCREDITATION_INTENTS, isAccreditationIntent } from '~/lib/schemas/accreditation';
+import { ACCOUNT_INTENTS } from '~/lib/schemas/account-admin';
 import { answerRefusals } from '~/server/answers.server';
-import { readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { UserDetails } from '~/components/admin/user-details';
@@ -54,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readForm(request);
     const { clientIp } = requestInfo(context);
     // The accreditation forms have their own intents; the account forms parse theirs.
-    return isAccreditationIntent(form.get('intent'))
+    const { intent } = readIntent(form, [...ACCREDITATION_INTENTS, ...ACCOUNT_INTENTS]);
+    return isAccreditationIntent(intent)
       ? accreditationAdminAction(clientIp, admin, form)
       : accountAdminAction(request, clientIp, admin, form);
   });

@@ -15,7 +15,7 @@ import { forgotPasswordSchema, signInSchema } from '~/lib/schemas/auth';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { answerRefusals } from '~/server/answers.server';
 import { forgotPasswordAction, signInAction } from '~/server/auth-actions.server';
-import { readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
 import { requestInfo } from '~/load-context';
 
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const formData = await readForm(request);
-    if (formData.get('intent') === 'forgot') {
+    const { intent } = readIntent(formData, ['signin', 'forgot'], { absent: 'signin' });
+    if (intent === 'forgot') {
       const sent = await forgotPasswordAction(request, requestInfo(context).clientIp, formData, '/reset-password?from=admin');
       // Spec §8 Reset (admin): its own success wording.
       if (sent.data.ok)

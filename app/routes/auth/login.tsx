@@ -5,7 +5,6 @@
  */
 import { MailCheck } from 'lucide-react';
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import type { Route } from './+types/login';
 import { AuthShell } from '~/components/auth/auth-shell';
 import { SignInForm, type AuthAnswer } from '~/components/auth/sign-in-form';
@@ -17,7 +16,7 @@ import { seo, originFromMatches } from '~/lib/seo';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { answerRefusals } from '~/server/answers.server';
 import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAction } from '~/server/auth-actions.server';
-import { readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { getViewer } from '~/server/viewer.server';
 import { requestInfo } from '~/load-context';
 import type { RouteHandle } from '~/lib/route-handle';
@@ -30,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The forms of this page; anything else is a sign-in (a browser without the button's value). */
-const loginIntent = z.object({ intent: z.enum(['signin', 'signup', 'forgot', 'resend']).catch('signin') });
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (await getViewer({ request, context })) throw redirect('/dashboard');
   return answerRefusals(async () => {
     const formData = await readForm(request);
-    const { intent } = loginIntent.parse({ intent: formData.get('intent') });
+    // Enter in a field submits without a button's intent: that is signing in.
+    const { intent } = readIntent(formData, ['signin', 'signup', 'forgot', 'resend'], { absent: 'signin' });
     if (intent === 'signup') return signUpAction(request, requestInfo(context).clientIp, formData);
     if (intent === 'forgot') return forgotPasswordAction(request, requestInfo(context).clientIp, formData, '/reset-password');
     if (intent === 'resend') return resendVerificationAction(request, requestInfo(context).clientIp, formData);

@@ -23,7 +23,7 @@ import { ACCREDITATION_NOTIFICATION_TITLES } from '~/server/domain/accreditation
 import { COMMITMENT_NOTIFICATION_TITLES, investorCommitments } from '~/server/domain/investments.server';
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { z } from 'zod';
 import { requireRole } from '~/server/guards.server';
 
@@ -32,7 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [mine, top, notifications] = await Promise.all([
     investorCommitments(viewer.id),
     listDeals(viewer.id, { filter: 'all', page: 1, pageSize: INVESTOR_SUMMARY_SIZE, followedFirst: true }),
-    listNotifications(viewer.id, [...INTEREST_NOTIFICATION_TITLES, ...COMMITMENT_NOTIFICATION_TITLES, ...ACCREDITATION_NOTIFICATION_TITLES], 5),
+    listNotifications(
+      viewer.id,
+      [...INTEREST_NOTIFICATION_TITLES, ...COMMITMENT_NOTIFICATION_TITLES, ...ACCREDITATION_NOTIFICATION_TITLES],
+      5,
+    ),
   ]);
   return {
     commitments: mine.commitments,
@@ -46,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
   return answerRefusals(async () => {
-    const { id } = parseFields(await readForm(request), z.object({ intent: z.literal('read'), id: z.string().max(100) }));
+    const { id } = readIntent(await readForm(request), z.object({ intent: z.literal('read'), id: z.string().max(100) }));
     const ok = await markNotificationRead(viewer.id, id);
     return answer({ ok }, ok ? 200 : 404);
   });
@@ -66,8 +70,8 @@ function MyInvestments({ commitments, totals }: Pick<Route.ComponentProps['loade
       </dl>
       {commitments.length === 0 ? (
         <p className="mt-5 text-sm text-muted">
-          You have not indicated an amount yet. Open a deal to read its data room and indicate an amount: it is not binding
-          until we confirm it.
+          You have not indicated an amount yet. Open a deal to read its data room and indicate an amount: it is not binding until
+          we confirm it.
         </p>
       ) : (
         <div className="mt-5">

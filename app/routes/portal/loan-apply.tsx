@@ -29,7 +29,7 @@ import {
   submitApplication,
 } from '~/server/domain/loans.server';
 import { NotFound } from '~/server/errors.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { redirectWithToast } from '~/server/toast.server';
 
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
   return answerRefusals(async () => {
     const form = await readForm(request);
-    const fields = parseFields(form, intent);
+    const fields = readIntent(form, intent);
     const l = fields.draft ? await borrowerLoan(viewer.id, fields.draft) : null;
     if (fields.draft && !l) throw new NotFound('Application not found.', 'Not saved');
     if (fields.intent === 'submit') {

@@ -24,7 +24,7 @@ import { answer, answerRefusals } from '~/server/answers.server';
 import { documentMaxBytes } from '~/server/domain/documents.server';
 import { answerTermSheet, borrowerLoan, loanFile, postMessage, propertyLine, withdrawLoan } from '~/server/domain/loans.server';
 import { NotFound } from '~/server/errors.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 import { limitUserAction } from '~/server/rate-limit.server';
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const l = await borrowerLoan(viewer.id, params.reference);
     if (!l || l.stage === 'draft') throw new NotFound('Loan not found.', 'Loan not found');
-    const fields = parseFields(await readForm(request), intent);
+    const fields = readIntent(await readForm(request), intent);
     await limitUserAction('message', viewer.id);
     // Flash toasts: the form that asked may be gone once the page reloads.
     const done = async (title: string) => answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title }) });

@@ -26,7 +26,7 @@ import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { NotFound } from '~/server/errors.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
@@ -59,7 +59,7 @@ const done = async (toast: Toast) => answer({ ok: true }, { headers: await toast
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
   return answerRefusals(async () => {
-    const fields = parseFields(await readForm(request), documentIntent);
+    const fields = readIntent(await readForm(request), documentIntent);
     switch (fields.intent) {
       case 'rename':
         if (!(await renameDocument(viewer.id, fields.id, fields.title)))

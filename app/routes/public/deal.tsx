@@ -40,7 +40,7 @@ import {
 } from '~/server/domain/investments.server';
 import { env } from '~/server/env.server';
 import { NotFound } from '~/server/errors.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { isStaff, requireDealViewer } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
 import { toastHeaders } from '~/server/toast.server';
@@ -91,7 +91,7 @@ const intents = z.discriminatedUnion('intent', [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireDealViewer({ request, context });
   return answerRefusals(async () => {
-    const fields = parseFields(await readForm(request), intents);
+    const fields = readIntent(await readForm(request), intents);
     if (!viewer.isInvestor) throw new NotFound('This deal does not exist.', 'Deal Not Found');
     await limitUserAction('amount', viewer.id);
     const ip = requestInfo(context).clientIp;

@@ -10,24 +10,23 @@
  * too many letters under review, 400/413/415 for a bad file, 500 when storing failed. A form
  * posted without JavaScript is sent back to the profile with the same toast.
  */
-import type { Route } from './+types/accreditation-letter-upload';
 import { requestInfo } from '~/load-context';
+import type { Route } from './+types/accreditation-letter-upload';
 import type { Toast } from '~/lib/toast';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { answer, answerForm, postOnly } from '~/server/answers.server';
 import { checkLetterUpload, recordAccreditationLetter, stageAccreditationLetter } from '~/server/domain/accreditation.server';
-import { discardStaged, UploadFailed } from '~/server/domain/documents.server';
+import { discardStaged } from '~/server/domain/documents.server';
 import { Refused } from '~/server/errors.server';
 import { readUpload } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
-import { redirectWithToast } from '~/server/toast.server';
 
 const FAILED = 'Letter not uploaded';
 const CHOOSE = 'Please choose your verification letter to upload.';
 
-export async function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader() {
+  return postOnly();
 }
 
 /** One letter at the configured document limit, with the multipart framing. */
@@ -36,7 +35,8 @@ export const bodyLimit: BodyLimit = ({ documentBytes }) => documentBytes + FRAMI
 export async function action({ request, context }: Route.ActionArgs) {
   // Any signed-in user reaches the refusal below: a borrower is told why, not sent away.
   const viewer = await requireUser({ request, context });
-  const result = await answerRefusals(async () => {
+  // A form posted without JavaScript is sent back to the profile with the answer's toast.
+  return answerForm(requestInfo(context), '/dashboard/profile#accreditation', async () => {
     // Refused before a byte of the body is stored.
     await checkLetterUpload(viewer);
     await limitUserAction('upload', viewer.id);
@@ -58,14 +58,5 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: 'We will review it and confirm your accreditation by e-mail.',
     };
     return answer({ ok: true, toast, recordId }, 201);
-  }).catch((error: unknown) => {
-    // Our side failed (logged where it happened): told plainly, 500.
-    if (error instanceof UploadFailed)
-      return answer({ ok: false, toast: { type: 'error', title: FAILED, description: 'Please try again.' } }, 500);
-    throw error;
   });
-  if (!requestInfo(context).documentRequest) return result;
-  // A form posted without JavaScript: back to the profile, with the answer as a flash toast.
-  const toast = (result as { data?: { toast?: Toast } }).data?.toast;
-  return redirectWithToast('/dashboard/profile#accreditation', toast ?? { type: 'error', title: FAILED });
 }

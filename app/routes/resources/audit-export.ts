@@ -11,14 +11,12 @@ import { AUDIT_EXPORT_MAX, auditActionLabel, auditChange, auditQuery, auditSubje
 import { formatDateTime, lenderDay } from '~/lib/format';
 import { parseSearch } from '~/lib/search-params';
 import { requestInfo } from '~/load-context';
-import { answerRefusals } from '~/server/answers.server';
+import { answerForm, answerRefusals } from '~/server/answers.server';
 import { audit, auditEvents } from '~/server/domain/audit.server';
-import { isRefused } from '~/server/errors.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import type { Viewer } from '~/server/viewer.server';
 import { requireRecentConfirmation } from '~/server/step-up.server';
-import { redirectWithToast } from '~/server/toast.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
 
 export function loader() {
@@ -28,25 +26,21 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   // A body that is not a form is refused with its status (415, 400, 413), not a 500.
-  return answerRefusals(() => exportAudit(request, admin, requestInfo(context).clientIp));
+  return answerRefusals(async () => {
+    const formData = await readForm(request);
+    const query = new URLSearchParams();
+    for (const name of ['who', 'action', 'from', 'to'])
+      if (typeof formData.get(name) === 'string') query.set(name, formData.get(name) as string);
+    // A confirmation refused returns to the page with its message.
+    return answerForm(requestInfo(context), `/admin-dashboard/audit?${query}`, () =>
+      exportAudit(request, admin, formData, query, requestInfo(context).clientIp),
+    );
+  });
 }
 
-async function exportAudit(request: Request, admin: Viewer, clientIp: string) {
-  const formData = await readForm(request);
-  const query = new URLSearchParams();
-  for (const name of ['who', 'action', 'from', 'to'])
-    if (typeof formData.get(name) === 'string') query.set(name, formData.get(name) as string);
+async function exportAudit(request: Request, admin: Viewer, formData: FormData, query: URLSearchParams, clientIp: string) {
   const { page: _page, ...filters } = parseSearch(new URL(`http://audit.invalid/?${query}`), auditQuery);
-  try {
-    await requireRecentConfirmation(request, admin, formData);
-  } catch (error) {
-    if (!isRefused(error)) throw error;
-    return redirectWithToast(`/admin-dashboard/audit?${query}`, {
-      type: 'error',
-      title: error.title,
-      description: error.message,
-    });
-  }
+  await requireRecentConfirmation(request, admin, formData);
   const events = await auditEvents(filters, AUDIT_EXPORT_MAX);
   await audit(admin, 'audit.exported', { type: 'audit' }, { filters, events: events.length, clientIp });
   const rows = events.map((e) => [

@@ -18,18 +18,28 @@ import { audit } from '~/server/domain/audit.server';
 import { dataRoomDocumentForDownload } from '~/server/domain/data-room.server';
 import { isStaff, requireUser } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';
-
-const notFound = () => new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+import { answerFile } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
+import type { Viewer } from '~/server/viewer.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireUser({ request, context });
+  return answerFile(() => download(request, context, viewer, params));
+}
+
+async function download(
+  request: Request,
+  context: Route.LoaderArgs['context'],
+  viewer: Viewer,
+  params: Route.LoaderArgs['params'],
+) {
   const row = await dataRoomDocumentForDownload(
     { id: viewer.id, isStaff: isStaff(viewer), isInvestor: viewer.isInvestor },
     params.id,
     params.documentId,
   );
   const response = row && (await privateFileResponse(row.storageKey, { fileName: row.fileName, contentType: row.mimeType }));
-  if (!row || !response) return notFound();
+  if (!row || !response) throw new NotFound('Document not found.');
   // A HEAD request carries no file: nothing was downloaded.
   if (request.method !== 'GET') return response;
   try {

@@ -16,12 +16,12 @@
  * page with the same toast as a flash.
  */
 import { z } from 'zod';
+import { requestInfo } from '~/load-context';
 import type { Route } from './+types/data-room-upload';
 import { dataRoomChangeFields, dataRoomUploadFields, DATA_ROOM_MAX_FILES } from '~/lib/data-room';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import type { Toast } from '~/lib/toast';
-import { requestInfo } from '~/load-context';
-import { answer, refusalAnswer } from '~/server/answers.server';
+import { answer, answerForm, postOnly } from '~/server/answers.server';
 import {
   addDataRoomDocuments,
   changeDataRoomDocument,
@@ -29,15 +29,15 @@ import {
   removeDataRoomDocument,
   stageDataRoomFile,
 } from '~/server/domain/data-room.server';
-import { discardStaged, UPLOAD_MESSAGES, UploadFailed, type StagedDocument } from '~/server/domain/documents.server';
-import { isRefused, Refused } from '~/server/errors.server';
-import { FORM_MESSAGES, parseFields, readUpload } from '~/server/forms.server';
+import { discardStaged, UPLOAD_MESSAGES, type StagedDocument } from '~/server/domain/documents.server';
+import { Refused } from '~/server/errors.server';
+import { FORM_MESSAGES, readIntent, readUpload } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
-import { redirectWithToast, toastHeaders } from '~/server/toast.server';
+import { toastHeaders } from '~/server/toast.server';
 import type { Viewer } from '~/server/viewer.server';
 
-export async function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader() {
+  return postOnly();
 }
 
 const documentId = z.string().max(100);
@@ -47,26 +47,17 @@ const intents = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), documentId }),
 ]);
 
-/** What an intent came to: the toast, the status, and whether the toast must outlive the row (a flash). */
-interface Outcome {
-  ok: boolean;
-  status: number;
-  toast: Toast;
-  flash?: boolean;
-  documents?: { id: string; title: string }[];
-}
-
 /** The first message of a failed parse, as a refusal. */
 function refusedBy(error: z.ZodError, title: string): Refused {
   return new Refused('invalid', error.issues[0]?.message ?? 'Unknown request.', title);
 }
 
-async function handle(request: Request, admin: Viewer, dealId: string): Promise<Outcome> {
+async function handle(request: Request, admin: Viewer, dealId: string) {
   await dataRoomDeal(dealId);
   const { form, files } = await readUpload<StagedDocument | null>(request, {
     maxFiles: DATA_ROOM_MAX_FILES,
     async accept(file, fields) {
-      if (fields.get('intent') !== 'upload') throw new Refused('invalid', FORM_MESSAGES.noFiles);
+      if (readIntent(fields, intents).intent !== 'upload') throw new Refused('invalid', FORM_MESSAGES.noFiles);
       if (file.field !== 'file') throw new Refused('invalid', UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
       // A form posted with no file chosen sends one empty, nameless part.
       if (!file.fileName) return null;
@@ -82,7 +73,7 @@ async function handle(request: Request, admin: Viewer, dealId: string): Promise<
   let fields: z.infer<typeof intents>;
   let meta: z.infer<typeof dataRoomUploadFields> | null = null;
   try {
-    fields = parseFields(form, intents);
+    fields = readIntent(form, intents);
     if (fields.intent === 'upload') {
       const parsed = dataRoomUploadFields.safeParse({ kind: form.get('kind'), audience: form.get('audience') });
       if (!parsed.success) throw refusedBy(parsed.error, UPLOAD_MESSAGES.failed);
@@ -104,7 +95,7 @@ async function handle(request: Request, admin: Viewer, dealId: string): Promise<
         meta!.audience === 'investors'
           ? `Investors who acknowledge the data room can download ${it}.`
           : `Only staff can see ${it}; investors never do.`;
-      return { ok: true, status: 201, toast: { type: 'success', title, description }, documents };
+      return answer({ ok: true, toast: { type: 'success', title, description }, documents }, 201);
     }
     case 'update': {
       const parsed = dataRoomChangeFields.safeParse({
@@ -117,16 +108,17 @@ async function handle(request: Request, admin: Viewer, dealId: string): Promise<
         changed.audience === 'investors'
           ? `“${changed.title}” is shared with investors.`
           : `“${changed.title}” is for staff only.`;
-      return { ok: true, status: 200, toast: { type: 'success', title: 'Document updated', description } };
+      return answer({ ok: true, toast: { type: 'success', title: 'Document updated', description } });
     }
     case 'remove': {
       const removed = await removeDataRoomDocument(admin, dealId, fields.documentId);
-      return {
-        ok: true,
-        status: 200,
-        flash: true,
-        toast: { type: 'success', title: 'Document removed', description: `“${removed.title}” was removed from the data room.` },
+      // The row leaves the page: its toast is a flash.
+      const toast: Toast = {
+        type: 'success',
+        title: 'Document removed',
+        description: `“${removed.title}” was removed from the data room.`,
       };
+      return answer({ ok: true }, { headers: await toastHeaders(toast) });
     }
   }
 }
@@ -136,25 +128,7 @@ export const bodyLimit: BodyLimit = ({ documentBytes }) => DATA_ROOM_MAX_FILES *
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  // A form posted without JavaScript: back to the page, whatever happened.
-  const page = requestInfo(context).documentRequest === true;
-  let outcome: Outcome;
-  try {
-    outcome = await handle(request, admin, params.id);
-  } catch (error) {
-    if (error instanceof UploadFailed)
-      // Our side failed (logged where it happened): said plainly, 500.
-      outcome = {
-        ok: false,
-        status: 500,
-        toast: { type: 'error', title: UPLOAD_MESSAGES.failed, description: 'Please try again.' },
-      };
-    else if (isRefused(error)) {
-      if (!page) return refusalAnswer(error);
-      outcome = { ok: false, status: 400, toast: { type: 'error', title: error.title, description: error.message } };
-    } else throw error;
-  }
-  if (page) return redirectWithToast(`/admin-dashboard/deals/${encodeURIComponent(params.id)}/edit#data-room`, outcome.toast);
-  if (outcome.flash) return answer({ ok: outcome.ok }, { status: outcome.status, headers: await toastHeaders(outcome.toast) });
-  return answer({ ok: outcome.ok, toast: outcome.toast, documents: outcome.documents }, outcome.status);
+  // A form posted without JavaScript goes back to the deal's edit page with the answer's toast.
+  const back = `/admin-dashboard/deals/${encodeURIComponent(params.id)}/edit#data-room`;
+  return answerForm(requestInfo(context), back, () => handle(request, admin, params.id));
 }

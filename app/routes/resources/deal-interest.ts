@@ -4,26 +4,23 @@
  * ignored). Answers `{ ok: true }` with the toast as a flash cookie, or the refusal: 404 for a
  * missing deal, 409 for a closed one or a second follow, 429 past the per-user limit.
  */
-import { z } from 'zod';
 import type { Route } from './+types/deal-interest';
 import type { Toast } from '~/lib/toast';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { answer, answerRefusals, postOnly } from '~/server/answers.server';
 import { followDeal, unfollowDeal } from '~/server/domain/deals.server';
-import { parseFields, readForm } from '~/server/forms.server';
+import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
 import { toastHeaders } from '~/server/toast.server';
 
-const interestIntent = z.object({ intent: z.enum(['follow', 'unfollow']) });
-
-export async function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader() {
+  return postOnly();
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
   return answerRefusals(async () => {
-    const { intent } = parseFields(await readForm(request), interestIntent);
+    const { intent } = readIntent(await readForm(request), ['follow', 'unfollow']);
     await limitUserAction('interest', viewer.id);
     if (intent === 'follow') await followDeal(viewer, params.id);
     else await unfollowDeal(viewer, params.id);

@@ -14,16 +14,15 @@ import { formatCalendarDay, formatDateTime, lenderDay } from '~/lib/format';
 import { ACCREDITATION_METHODS, commitmentLabel } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
 import { requestInfo } from '~/load-context';
-import { answerRefusals } from '~/server/answers.server';
+import { answerForm, answerRefusals } from '~/server/answers.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
 import { audit } from '~/server/domain/audit.server';
 import { demandExport, type DemandRow } from '~/server/domain/demand.server';
-import { isRefused } from '~/server/errors.server';
+import { NotFound } from '~/server/errors.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import type { Viewer } from '~/server/viewer.server';
 import { requireRecentConfirmation } from '~/server/step-up.server';
-import { redirectWithToast } from '~/server/toast.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -70,20 +69,27 @@ function csvRow(r: DemandRow): string[] {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   // A body that is not a form is refused with its status (415, 400, 413), not a 500.
-  return answerRefusals(() => exportDemand(request, admin, params.id, requestInfo(context).clientIp));
+  return answerRefusals(async () => {
+    const formData = await readForm(request);
+    // A deal gone is a 404: there is no page to go back to.
+    const exported = await demandExport(params.id);
+    if (!exported) throw new NotFound('Deal not found.');
+    const page = `/admin-dashboard/deals/${encodeURIComponent(params.id)}/investors`;
+    // A confirmation refused returns to the page with its message.
+    return answerForm(requestInfo(context), page, () =>
+      exportDemand(request, admin, formData, exported, requestInfo(context).clientIp),
+    );
+  });
 }
 
-async function exportDemand(request: Request, admin: Viewer, dealId: string, clientIp: string) {
-  const formData = await readForm(request);
-  const page = `/admin-dashboard/deals/${encodeURIComponent(dealId)}/investors`;
-  try {
-    await requireRecentConfirmation(request, admin, formData);
-  } catch (error) {
-    if (!isRefused(error)) throw error;
-    return redirectWithToast(page, { type: 'error', title: error.title, description: error.message });
-  }
-  const exported = await demandExport(dealId);
-  if (!exported) return new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+async function exportDemand(
+  request: Request,
+  admin: Viewer,
+  formData: FormData,
+  exported: NonNullable<Awaited<ReturnType<typeof demandExport>>>,
+  clientIp: string,
+) {
+  await requireRecentConfirmation(request, admin, formData);
   await audit(
     admin,
     'demand.exported',

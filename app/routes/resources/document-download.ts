@@ -13,29 +13,36 @@ import { isStaff, requireUser } from '~/server/guards.server';
 import { audit } from '~/server/domain/audit.server';
 import { requestInfo } from '~/load-context';
 import { privateFileResponse } from '~/server/storage.server';
+import { answerFile } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
+import type { Viewer } from '~/server/viewer.server';
 
 const PREVIEWABLE = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireUser({ request, context });
+  return answerFile(() => download(request, context, viewer, params.id));
+}
+
+async function download(request: Request, context: Route.LoaderArgs['context'], viewer: Viewer, id: string) {
   const staff = isStaff(viewer);
-  const row = await documentForDownload({ id: viewer.id, isAdmin: staff }, params.id);
-  const inline = Boolean(row) && staff && new URL(request.url).searchParams.get('inline') === '1' && PREVIEWABLE.has(row!.mimeType);
-  if (row && row.userId !== viewer.id)
+  const row = await documentForDownload({ id: viewer.id, isAdmin: staff }, id);
+  if (!row) throw new NotFound('Document not found.');
+  const inline = staff && new URL(request.url).searchParams.get('inline') === '1' && PREVIEWABLE.has(row.mimeType);
+  if (row.userId !== viewer.id)
     await audit(
       viewer,
       inline ? 'document.opened' : 'document.downloaded',
       { type: 'document', id: row.id },
       { title: row.title, fileName: row.fileName, ownerId: row.userId, clientIp: requestInfo(context).clientIp },
     );
-  const response =
-    row &&
-    (await privateFileResponse(row.storageKey, {
-      fileName: row.fileName,
-      contentType: row.mimeType,
-      inline,
-      // A previewed file may not run anything.
-      headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" },
-    }));
-  return response || new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  const response = await privateFileResponse(row.storageKey, {
+    fileName: row.fileName,
+    contentType: row.mimeType,
+    inline,
+    // A previewed file may not run anything.
+    headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" },
+  });
+  if (!response) throw new NotFound('Document not found.');
+  return response;
 }

@@ -4,20 +4,21 @@
  * storage while the body is read (`readUpload`, `stageDocument`), so memory stays flat whatever
  * the size; the name, size and content are checked on the way. All files are recorded together
  * or none: a request with one refused file, a truncated body or a client that goes away stores
- * nothing. Answers `{ ok: true, documents }` (201), or `{ ok: false, toast }` with 400/413/415.
+ * nothing. Answers `{ ok: true, documents }` (201), or `{ ok: false, toast }` with 400/413/415, or
+ * 500 when storing failed (`UploadFailed`, logged where it happened).
  */
 import type { Route } from './+types/document-upload';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
-import { answer, answerRefusals } from '~/server/answers.server';
-import { discardStaged, recordDocuments, stageDocument, UPLOAD_MESSAGES, UploadFailed } from '~/server/domain/documents.server';
+import { answer, answerRefusals, postOnly } from '~/server/answers.server';
+import { discardStaged, recordDocuments, stageDocument, UPLOAD_MESSAGES } from '~/server/domain/documents.server';
 import { Refused } from '~/server/errors.server';
 import { readUpload } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
 
-export async function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader() {
+  return postOnly();
 }
 
 /** Up to DOCUMENT_MAX_FILES documents at the configured limit each, with the multipart framing. */
@@ -43,13 +44,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!upload.files.length) throw new Refused('invalid', UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
     const rows = await recordDocuments(viewer, upload.files);
     return answer({ ok: true, documents: rows.map((r) => ({ id: r.id, title: r.title })) }, 201);
-  }).catch((error: unknown) => {
-    // Our side failed (logged where it happened): the borrower is told plainly, 500.
-    if (error instanceof UploadFailed)
-      return answer(
-        { ok: false, toast: { type: 'error', title: UPLOAD_MESSAGES.failed, description: 'Please try again.' } },
-        500,
-      );
-    throw error;
   });
 }

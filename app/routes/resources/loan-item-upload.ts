@@ -4,21 +4,21 @@
  * the general documents (`readUpload`, `stageDocument`: name, size and content checked while
  * the body is read; all files of a request recorded together or none). Another borrower's loan
  * or an item not on the loan: 404, and nothing is stored. Answers 201 `{ ok, documents }`, or
- * `{ ok: false, toast }` with 400/404/409/413/415.
+ * `{ ok: false, toast }` with 400/404/409/413/415, or 500 when storing failed.
  */
 import type { Route } from './+types/loan-item-upload';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
-import { answer, answerRefusals } from '~/server/answers.server';
-import { discardStaged, stageDocument, UPLOAD_MESSAGES, UploadFailed } from '~/server/domain/documents.server';
+import { answer, answerRefusals, postOnly } from '~/server/answers.server';
+import { discardStaged, stageDocument, UPLOAD_MESSAGES } from '~/server/domain/documents.server';
 import { borrowerLoan, recordItemDocuments } from '~/server/domain/loans.server';
 import { NotFound, Refused } from '~/server/errors.server';
 import { readUpload } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
 
-export async function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader() {
+  return postOnly();
 }
 
 /** Up to DOCUMENT_MAX_FILES documents at the configured limit each, with the multipart framing. */
@@ -42,12 +42,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!upload.files.length) throw new Refused('invalid', UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
     const rows = await recordItemDocuments(viewer, l, params.itemId, upload.files);
     return answer({ ok: true, documents: rows.map((r) => ({ id: r.id, title: r.title })) }, 201);
-  }).catch((error: unknown) => {
-    if (error instanceof UploadFailed)
-      return answer(
-        { ok: false, toast: { type: 'error', title: UPLOAD_MESSAGES.failed, description: 'Please try again.' } },
-        500,
-      );
-    throw error;
   });
 }

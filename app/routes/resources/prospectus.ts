@@ -6,11 +6,17 @@ import type { Route } from './+types/prospectus';
 import { prospectusOf } from '~/server/domain/deals.server';
 import { requireDealViewer } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';
+import { answerFile } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireDealViewer({ request, context });
-  const prospectus = await prospectusOf(params.id);
-  const response =
-    prospectus && (await privateFileResponse(prospectus.key, { fileName: prospectus.fileName, contentType: 'application/pdf' }));
-  return response || new Response('Not Found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  return answerFile(async () => {
+    const prospectus = await prospectusOf(params.id);
+    const response =
+      prospectus &&
+      (await privateFileResponse(prospectus.key, { fileName: prospectus.fileName, contentType: 'application/pdf' }));
+    if (!response) throw new NotFound('This deal has no prospectus.');
+    return response;
+  });
 }

@@ -1,3 +1,4 @@
+import { textAnswer } from '~/server/answers.server';
 import { env } from '~/server/env.server';
 
 /** robots.txt: public pages open, portals and APIs closed, sitemap linked. */
@@ -13,7 +14,5 @@ export function loader() {
     `Sitemap: ${env().PUBLIC_URL}/sitemap.xml`,
     '',
   ].join('\n');
-  return new Response(body, {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
+  return textAnswer(body, 'text/plain', 3600);
 }

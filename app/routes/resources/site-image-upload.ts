@@ -23,21 +23,21 @@
  * toast as a flash.
  */
 import { z } from 'zod';
+import { requestInfo } from '~/load-context';
 import type { Route } from './+types/site-image-upload';
 import { HERO_SLOTS, HOME_PICTURES_MAX, SITE_IMAGE_MAX_BYTES, type Imagery, type TeamMember } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
-import { requestInfo } from '~/load-context';
-import { answer, refusalAnswer } from '~/server/answers.server';
+import { answer, answerForm, postOnly } from '~/server/answers.server';
 import { saveDraft, sectionState, storeSiteImage } from '~/server/domain/site-content.server';
-import { isRefused, NotFound, Refused } from '~/server/errors.server';
+import { NotFound, Refused } from '~/server/errors.server';
 import { bufferFile, parseFields, readUpload, type BufferedFile } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
-import { redirectWithToast, toastHeaders } from '~/server/toast.server';
+import { toastHeaders } from '~/server/toast.server';
 import type { Viewer } from '~/server/viewer.server';
 
-export async function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader() {
+  return postOnly();
 }
 
 const target = z.discriminatedUnion('kind', [
@@ -115,26 +115,21 @@ export const bodyLimit: BodyLimit = SITE_IMAGE_MAX_BYTES + FRAMING_BYTES;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  // A form posted without JavaScript: back to the section's page, whatever happened.
-  const page = requestInfo(context).documentRequest === true;
+  // A form posted without JavaScript goes back to the section's page, whatever happened.
   let back = '/admin-dashboard/content';
-  let outcome: { imageId: string; toast: Toast } | { imageId: null; toast: Toast };
-  try {
-    const { to, picture } = await read(request);
-    back = `/admin-dashboard/content/${to.kind === 'portrait' ? 'team' : 'imagery'}`;
-    const imageId = await store(admin, to, picture);
-    outcome = {
-      imageId,
-      toast:
+  return answerForm(
+    requestInfo(context),
+    () => back,
+    async () => {
+      const { to, picture } = await read(request);
+      back = `/admin-dashboard/content/${to.kind === 'portrait' ? 'team' : 'imagery'}`;
+      const imageId = await store(admin, to, picture);
+      const toast: Toast =
         to.kind === 'portrait'
           ? { type: 'success', title: 'Photo saved', description: 'Preview the team page, then publish the team.' }
-          : { type: 'success', title: 'Picture saved', description: 'Preview the page, then publish the imagery.' },
-    };
-  } catch (error) {
-    if (!isRefused(error)) throw error;
-    if (!page) return refusalAnswer(error);
-    outcome = { imageId: null, toast: { type: 'error', title: error.title, description: error.message } };
-  }
-  if (page) return redirectWithToast(back, outcome.toast);
-  return answer({ ok: true, imageId: outcome.imageId }, { status: 201, headers: await toastHeaders(outcome.toast) });
+          : { type: 'success', title: 'Picture saved', description: 'Preview the page, then publish the imagery.' };
+      // The card that asked is remounted with its new picture: the toast is a flash.
+      return answer({ ok: true, imageId }, { status: 201, headers: await toastHeaders(toast) });
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { textAnswer } from '~/server/answers.server';
 import { env } from '~/server/env.server';
 
 /** The public pages listed in sitemap.xml (product §2 route table, public routes). */
@@ -18,7 +19,5 @@ export function loader() {
     .map((p) => `  <url><loc>${origin}${p}</loc><changefreq>${p.includes('-') ? 'yearly' : 'monthly'}</changefreq></url>`)
     .join('\n');
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(xml, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  });
+  return textAnswer(xml, 'application/xml', 3600);
 }

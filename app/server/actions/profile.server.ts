@@ -8,7 +8,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from 'react-router';
 import type { RequestInfo } from '~/load-context';
-import { z } from 'zod';
 import { parseForm } from '~/lib/parse-form';
 import {
   AVATAR_MAX_BYTES,
@@ -18,7 +17,8 @@ import {
   notificationPreferencesSchema,
 } from '~/lib/schemas/profile';
 import type { Toast } from '~/lib/toast';
-import { answerRefusals } from '../answers.server';
+import { answerForm, answerRefusals } from '../answers.server';
+import { requestedPath } from '../guards.server';
 import { changePasswordAction } from '../auth-actions.server';
 import { callAuth, cookieHeaders } from '../auth-gateway.server';
 import {
@@ -28,25 +28,23 @@ import {
   updateInvestmentProfile,
   updateNotificationPreferences,
 } from '../domain/profiles.server';
-import { bufferFile, readUpload, type BufferedFile } from '../forms.server';
+import { bufferFile, readIntent, readUpload, type BufferedFile } from '../forms.server';
 import { logger } from '../logger.server';
 import { accountSecurityAction, SECURITY_INTENTS } from './account-security.server';
 import type { Viewer } from '../viewer.server';
 
-const profileIntent = z.object({
-  intent: z.enum([
-    'basic',
-    'investment',
-    'borrower',
-    'notifications',
-    'avatar',
-    'reset-email',
-    'change-password',
-    'logout-all',
-    ...SECURITY_INTENTS,
-  ]),
-});
-type Intent = z.infer<typeof profileIntent>['intent'];
+const PROFILE_INTENTS = [
+  'basic',
+  'investment',
+  'borrower',
+  'notifications',
+  'avatar',
+  'reset-email',
+  'change-password',
+  'logout-all',
+  ...SECURITY_INTENTS,
+] as const;
+type Intent = (typeof PROFILE_INTENTS)[number];
 
 function answer(intent: Intent, status: number, toast: Toast, result?: SubmissionResult<string[]>, init?: ResponseInit) {
   return data({ intent, ok: status < 400, toast, result }, { ...init, status });
@@ -76,9 +74,7 @@ async function answerIntent(
   formData: FormData,
   avatar: BufferedFile | undefined,
 ) {
-  const parsed = profileIntent.safeParse({ intent: formData.get('intent') });
-  if (!parsed.success) return answer('basic', 400, failed('unknown request'));
-  const { intent } = parsed.data;
+  const { intent } = readIntent(formData, PROFILE_INTENTS);
 
   switch (intent) {
     case 'basic': {
@@ -143,7 +139,7 @@ async function answerIntent(
       });
     }
     case 'change-password':
-      return changePasswordAction(request, context, formData);
+      return answerForm(context, requestedPath(request), () => changePasswordAction(request, context, formData));
     case 'end-session':
     case 'two-factor-off':
       return accountSecurityAction(request, context.clientIp, viewer, intent, formData, '/dashboard/profile');

@@ -3,12 +3,15 @@
  * its files through `readUpload` (images up to 10 MB each, a PDF prospectus up to 25 MB, held in
  * memory only until re-encoded), validates with the deal schema, saves, and redirects to the list
  * with 'Deal created successfully' / 'Deal updated successfully'. A refused form answers 400 with
- * Conform's reply (its message also as a toast); nothing is stored.
+ * Conform's reply; a refused file (415) or a deal gone (404) answers its refusal as a toast; a
+ * save that failed on our side is logged here once and answered 500 with the product's sentence
+ * (a `failed` refusal). Nothing is stored then.
  */
 import { redirectWithToast } from '../toast.server';
 import { answer, answerRefusals } from '../answers.server';
-import { DealFileRefused, saveDeal } from '../domain/admin-deals.server';
+import { saveDeal } from '../domain/admin-deals.server';
 import { isDatabaseUnavailable } from '../db/unavailable.server';
+import { isRefused, Refused } from '../errors.server';
 import { bufferFile, readUpload } from '../forms.server';
 import { logger } from '../logger.server';
 import type { Viewer } from '../viewer.server';
@@ -35,22 +38,12 @@ export async function saveDealAction(request: Request, admin: Viewer, dealId: st
         prospectus: chosen('prospectus')[0] ?? null,
       });
     } catch (error) {
-      // A database out of reach is 503 (answerRefusals), not the form's 500.
-      if (isDatabaseUnavailable(error)) throw error;
-      const refused = error instanceof DealFileRefused;
-      if (!refused) logger.error({ err: error }, 'deal save failed');
-      const message = refused
-        ? error.message
-        : dealId
-          ? 'Failed to update deal. Please try again.'
-          : 'Failed to create deal. Please try again.';
-      return answer(
-        {
-          ok: false,
-          toast: { type: 'error', title: 'Error', description: message },
-          result: submission.reply({ formErrors: [message] }),
-        },
-        refused ? 400 : 500,
+      // A refusal is answered with its status, a database out of reach with 503 (answerRefusals).
+      if (isRefused(error) || isDatabaseUnavailable(error)) throw error;
+      logger.error({ err: error }, 'deal save failed');
+      throw new Refused(
+        'failed',
+        dealId ? 'Failed to update deal. Please try again.' : 'Failed to create deal. Please try again.',
       );
     }
     return redirectWithToast('/admin-dashboard/deals', {

@@ -12,6 +12,7 @@ import { data, redirect } from 'react-router';
 import { parseForm } from '~/lib/parse-form';
 import { enrolmentSchema, twoFactorOffSchema } from '~/lib/schemas/auth';
 import type { Toast } from '~/lib/toast';
+import { answer } from '../answers.server';
 import { callAuth, cookieHeaders } from '../auth-gateway.server';
 import { STAFF_KEEP_TWO_FACTOR } from '../auth.server';
 import { Refused } from '../errors.server';
@@ -61,10 +62,7 @@ export async function twoFactorSetupAction(request: Request, clientIp: string, f
       { status },
     );
   if (submission.status !== 'success')
-    return data(
-      { ok: false as const, enrolment: undefined, result: submission.reply({ hideFields: ['password'] }) },
-      { status: 400 },
-    );
+    return answer({ ok: false as const, enrolment: undefined, result: submission.reply({ hideFields: ['password'] }) }, 400);
   const input = submission.value;
   if (input.intent === 'start') {
     const res = await callAuth(request, clientIp, '/two-factor/enable', { password: input.password });

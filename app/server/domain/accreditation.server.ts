@@ -243,7 +243,7 @@ export async function recordAccreditationLetter(
   } catch (error) {
     logger.error({ err: error }, 'accreditation letter not recorded; removing the stored file');
     await discardStaged([staged]);
-    throw new UploadFailed();
+    throw new UploadFailed('Letter not uploaded');
   }
 }
 

@@ -13,6 +13,7 @@ import { removeReplacedFiles } from '../backup.server';
 import { db } from '../db/client.server';
 import { deal } from '../db/schema';
 import { storage } from '../storage.server';
+import { NotFound, Refused } from '../errors.server';
 import { audit, type Actor } from './audit.server';
 import { containsPattern, isUuid } from '../db/query.server';
 
@@ -83,16 +84,11 @@ export async function dealForEdit(id: string) {
   return row ?? null;
 }
 
-/** A refused deal upload: the message for the form. */
-export class DealFileRefused extends Error {
-  override name = 'DealFileRefused';
-}
-
 /** Re-encodes `bytes` (an image by content) to a WebP of at most 2000 px wide, without metadata. */
 async function toWebp(bytes: Uint8Array, fileName: string): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'].includes(type.mime))
-    throw new DealFileRefused(`${fileName} is not an image. Please upload PNG, JPG or GIF files.`);
+    throw new Refused('unsupported', `${fileName} is not an image. Please upload PNG, JPG or GIF files.`);
   try {
     return await sharp(bytes, { limitInputPixels: 80_000_000 })
       .rotate()
@@ -100,7 +96,7 @@ async function toWebp(bytes: Uint8Array, fileName: string): Promise<Buffer> {
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new DealFileRefused(`${fileName} could not be read as an image.`);
+    throw new Refused('unsupported', `${fileName} could not be read as an image.`);
   }
 }
 
@@ -114,17 +110,18 @@ export interface DealFiles {
  * kept images first (in the given order), then the new ones; the first is the cover. Files are
  * stored before the row changes and removed again if it fails; replaced files are removed after.
  * Records 'deal.created' or 'deal.updated' in the audit log. Returns the deal id.
- * @throws DealFileRefused for a file that is not an image / not a PDF.
+ * @throws Refused('unsupported') for a file that is not an image / not a PDF, NotFound for a deal
+ *   that is gone.
  */
 export async function saveDeal(actor: Actor, id: string | null, input: DealFormInput, files: DealFiles): Promise<string> {
   const dealId = id ?? crypto.randomUUID();
   const existing = id ? await dealForEdit(id) : null;
-  if (id && !existing) throw new DealFileRefused('This deal no longer exists.');
+  if (id && !existing) throw new NotFound('This deal no longer exists.');
   const webps = await Promise.all(files.images.map((f) => toWebp(f.bytes, f.name)));
   let prospectusBytes: Uint8Array | null = null;
   if (files.prospectus) {
     const type = await fileTypeFromBuffer(files.prospectus.bytes);
-    if (type?.mime !== 'application/pdf') throw new DealFileRefused('The prospectus must be a PDF file.');
+    if (type?.mime !== 'application/pdf') throw new Refused('unsupported', 'The prospectus must be a PDF file.');
     prospectusBytes = files.prospectus.bytes;
   }
   const written: string[] = [];

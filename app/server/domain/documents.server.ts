@@ -8,7 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME, DOCUMENT_TITLE_MAX, defaultTitle, extensionOf, type DocumentExtension } from '~/lib/documents';
+import {
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_MIME,
+  DOCUMENT_TITLE_MAX,
+  defaultTitle,
+  extensionOf,
+  type DocumentExtension,
+} from '~/lib/documents';
 import { holdOffBackups } from '../backup.server';
 import { db } from '../db/client.server';
 import { accreditationRecord, dataRoomDocument, document } from '../db/schema';
@@ -44,11 +51,14 @@ const MARKUP = /^\s*<(!doctype|html|head|body|script|svg|iframe|object|embed|\?x
 const refuse = (kind: 'invalid' | 'unsupported' | 'too-large', message: string) =>
   new Refused(kind, message, UPLOAD_MESSAGES.failed);
 
-/** Storing or recording an upload failed on our side (not the file's fault); logged where it happens. */
-export class UploadFailed extends Error {
+/**
+ * Storing or recording an upload failed on our side (not the file's fault): a `failed` refusal
+ * (500), titled `title` and asking to try again; logged once, where it happens.
+ */
+export class UploadFailed extends Refused {
   override name = 'UploadFailed';
-  constructor() {
-    super(UPLOAD_MESSAGES.failed);
+  constructor(title: string = UPLOAD_MESSAGES.failed) {
+    super('failed', 'Please try again.', title);
   }
 }
 

@@ -22,7 +22,7 @@ import {
 } from '~/lib/site-content';
 import { holdOffBackups } from '../backup.server';
 import { databaseHandle, db } from '../db/client.server';
-import { Refused, type RefusalKind } from '../errors.server';
+import { isRefused, Refused, type RefusalKind } from '../errors.server';
 import { siteContent, siteImage } from '../db/schema';
 import { logger } from '../logger.server';
 import { storage } from '../storage.server';
@@ -30,15 +30,10 @@ import { audit, type Actor } from './audit.server';
 import { freshReader } from '../fresh-reader.server';
 
 /**
- * A change refused for a stated reason (the message is shown to staff as it is): a `Refused`, so
- * routes answer it like any other refusal (400, or 415 for a file that is not a picture).
+ * A change refused for a stated reason (the message is shown to staff as it is), titled 'Not
+ * saved': a `Refused` of `kind` (400, or 415 for a file that is not a picture, 409 …).
  */
-export class SiteContentError extends Refused {
-  override name = 'SiteContentError';
-  constructor(message: string, kind: RefusalKind = 'invalid') {
-    super(kind, message, 'Not saved');
-  }
-}
+const notSaved = (message: string, kind: RefusalKind = 'invalid') => new Refused(kind, message, 'Not saved');
 
 /** Inserts the default content (the spec's texts) for every section that has no row yet. */
 export async function ensureSiteContent(): Promise<void> {
@@ -143,11 +138,11 @@ export async function allSectionStates() {
 
 /**
  * Saves `value` as `section`'s draft (not yet shown to visitors) and audits it.
- * @throws SiteContentError with the first validation message when `value` is not valid content.
+ * @throws Refused with the first validation message when `value` is not valid content.
  */
 export async function saveDraft<S extends SiteContentSection>(actor: Actor, section: S, value: unknown): Promise<SiteContent[S]> {
   const parsed = SECTION_SCHEMAS[section].safeParse(value);
-  if (!parsed.success) throw new SiteContentError(parsed.error.issues[0]?.message ?? 'Please check the content.');
+  if (!parsed.success) throw notSaved(parsed.error.issues[0]?.message ?? 'Please check the content.');
   const draft = parsed.data as SiteContent[S];
   await checkImages(section, draft);
   await db().transaction(async (tx) => {
@@ -173,13 +168,12 @@ async function checkImages(section: SiteContentSection, draft: unknown): Promise
       if ('uploaded' in ref) wanted.push([ref.uploaded, 'hero']);
   }
   for (const [id, kind] of wanted)
-    if ((await siteImageKind(id)) !== kind)
-      throw new SiteContentError('That picture is no longer available. Please upload it again.');
+    if ((await siteImageKind(id)) !== kind) throw notSaved('That picture is no longer available. Please upload it again.');
 }
 
 /**
  * Publishes `section`'s draft: visitors see it from the next request on every server process.
- * @throws SiteContentError ('conflict') when there is no draft to publish.
+ * @throws Refused ('conflict') when there is no draft to publish.
  */
 export async function publishSection(actor: Actor, section: SiteContentSection): Promise<number> {
   return db().transaction(async (tx) => {
@@ -187,7 +181,7 @@ export async function publishSection(actor: Actor, section: SiteContentSection):
     // after a restore from a backup (a sequence would not follow the rows).
     const rows = await tx.select().from(siteContent).for('update');
     const row = rows.find((r) => r.section === section);
-    if (!row || row.draft === null) throw new SiteContentError('There are no changes to publish.', 'conflict');
+    if (!row || row.draft === null) throw notSaved('There are no changes to publish.', 'conflict');
     const version = Math.max(0, ...rows.map((r) => r.version)) + 1;
     const [updated] = await tx
       .update(siteContent)
@@ -280,12 +274,11 @@ export async function sweepUnusedSiteImages(olderThanMs = UNUSED_SITE_IMAGE_MS, 
  * Stores an uploaded picture (`bytes`, checked by content) as a site image of `kind`: cropped
  * to 16:9 (hero) or square (portrait, on the face-like area sharp's attention finds), without
  * metadata, in every width as AVIF and WebP. Returns the new image's id.
- * @throws SiteContentError ('unsupported') for a file that is not a PNG, JPEG, WebP or AVIF picture, ('invalid') too small.
+ * @throws Refused ('unsupported') for a file that is not a PNG, JPEG, WebP or AVIF picture, ('invalid') too small.
  */
 export async function storeSiteImage(actor: Actor, kind: SiteImageKind, bytes: Uint8Array): Promise<string> {
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !IMAGE_TYPES.includes(type.mime))
-    throw new SiteContentError('Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
+  if (!type || !IMAGE_TYPES.includes(type.mime)) throw notSaved('Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
   let source: ReturnType<typeof sharp>;
   let width: number;
   try {
@@ -294,9 +287,9 @@ export async function storeSiteImage(actor: Actor, kind: SiteImageKind, bytes: U
     // After rotation an EXIF-rotated portrait photo swaps its sides.
     width = (meta.orientation ?? 1) >= 5 ? (meta.height ?? 0) : (meta.width ?? 0);
   } catch {
-    throw new SiteContentError('The picture could not be read. Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
+    throw notSaved('The picture could not be read. Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
   }
-  if (width < MIN_WIDTH[kind]) throw new SiteContentError(`Please upload a picture at least ${MIN_WIDTH[kind]} pixels wide.`);
+  if (width < MIN_WIDTH[kind]) throw notSaved(`Please upload a picture at least ${MIN_WIDTH[kind]} pixels wide.`);
   const id = randomUUID();
   const widths = SITE_IMAGE_WIDTHS[kind];
   const written: string[] = [];
@@ -332,9 +325,9 @@ export async function storeSiteImage(actor: Actor, kind: SiteImageKind, bytes: U
           .catch(() => undefined),
       ),
     );
-    if (error instanceof SiteContentError) throw error;
+    if (isRefused(error)) throw error;
     logger.warn({ err: error }, 'site image could not be stored');
-    throw new SiteContentError('The picture could not be read. Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
+    throw notSaved('The picture could not be read. Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
   }
   return id;
 }

@@ -7,11 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { db } from '../db/client.server';
 import { account, profile, user } from '../db/schema';
+import { Refused } from '../errors.server';
 import { hashPassword } from '../password.server';
-
-export class ValidationError extends Error {
-  override name = 'ValidationError';
-}
 
 /** True when any profile has the admin flag. */
 export async function adminExists(): Promise<boolean> {
@@ -23,14 +20,14 @@ export async function adminExists(): Promise<boolean> {
  * Creates a verified admin with `email` and `password`, or gives the admin flag (and the new
  * password) to the existing account with that e-mail. Returns the user id and whether it
  * was created.
- * @throws ValidationError for a malformed e-mail or a password under the sign-up rule (product §5).
+ * @throws Refused('invalid') for a malformed e-mail or a password under the sign-up rule (product §5).
  */
 export async function createAdmin(input: { email: string; password: string; name?: string }) {
   const email = input.email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ValidationError('Please enter a valid email address.');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Refused('invalid', 'Please enter a valid email address.');
   const { passwordProblems } = await import('~/lib/password-rules');
   const problems = passwordProblems(input.password);
-  if (problems.length) throw new ValidationError(`The admin password needs ${problems.join(', ')}.`);
+  if (problems.length) throw new Refused('invalid', `The admin password needs ${problems.join(', ')}.`);
   const passwordHash = await hashPassword(input.password);
   return db().transaction(async (tx) => {
     const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
