@@ -1,5 +1,5 @@
 /**
- * Soft commitments against a real database (issue "Investing"; app/server/domain/investments.server.ts):
+ * Soft commitments against a real database (issue "Investing"; app/server/domain/investing/investments.server.ts):
  * every refusal of the rules stores nothing; amounts fill the raise and the rest waits in order
  * of arrival; a withdrawal or a decline moves the waitlist up and tells the investor; staff moves
  * follow STAFF_MOVES; 50 concurrent amounts never put the counted total over the raise and lose
@@ -22,7 +22,7 @@ import {
   suitabilityOf,
   withdrawAmount,
   type InvestorRef,
-} from '~/server/domain/investments.server';
+} from '~/server/domain/investing/investments.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();

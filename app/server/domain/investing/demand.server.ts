@@ -24,12 +24,12 @@ import {
   type CommitmentStatus,
 } from '~/lib/investing';
 import { lenderDay } from '~/lib/format';
-import { db } from '../db/client.server';
-import { readNumberedPage, type NumberedPage } from '../db/paging.server';
-import { isUuid } from '../db/query.server';
-import { accreditationRecord, deal, dealInterest, softCommitment, suitabilityStatement, user } from '../db/schema';
-import { NotFound, Refused } from '../errors.server';
-import type { Actor } from './audit.server';
+import { db } from '../../db/client.server';
+import { readNumberedPage, type NumberedPage } from '../../db/paging.server';
+import { isUuid } from '../../db/query.server';
+import { accreditationRecord, deal, dealInterest, softCommitment, suitabilityStatement, user } from '../../db/schema';
+import { NotFound, Refused } from '../../errors.server';
+import type { Actor } from '../audit.server';
 import { moveCommitment } from './investments.server';
 
 /** Waitlisted amounts shown in the demand page's waitlist card (the whole line is the Waitlisted filter). */

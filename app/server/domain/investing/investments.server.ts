@@ -26,8 +26,8 @@ import {
   type CommitmentStatus,
 } from '~/lib/investing';
 import { formatCalendarDay, lenderDay, usd } from '~/lib/format';
-import { db, type Transaction } from '../db/client.server';
-import { isUuid } from '../db/query.server';
+import { db, type Transaction } from '../../db/client.server';
+import { isUuid } from '../../db/query.server';
 import {
   accreditationRecord,
   dataRoomAcknowledgement,
@@ -36,12 +36,12 @@ import {
   softCommitment,
   suitabilityStatement,
   user,
-} from '../db/schema';
-import { env } from '../env.server';
-import { NotFound, Refused } from '../errors.server';
-import { queueEmail } from '../mail/outbox.server';
-import { audit, type Actor } from './audit.server';
-import { addNotification } from './notifications.server';
+} from '../../db/schema';
+import { env } from '../../env.server';
+import { NotFound, Refused } from '../../errors.server';
+import { queueEmail } from '../../mail/outbox.server';
+import { audit, type Actor } from '../audit.server';
+import { addNotification } from '../notifications.server';
 
 /** The investor acting: the signed-in user with the investor role. */
 export interface InvestorRef {

@@ -31,21 +31,21 @@ import {
   MAX_PENDING_LETTERS,
 } from '~/lib/schemas/accreditation';
 import { DOCUMENT_MIME, extensionOf, type DocumentExtension } from '~/lib/documents';
-import { holdOffBackups } from '../backup.server';
-import { db, type Transaction } from '../db/client.server';
-import { isUuid } from '../db/query.server';
-import { accreditationRecord, profile, user } from '../db/schema';
-import { env } from '../env.server';
-import { NotFound, Refused } from '../errors.server';
-import { logger } from '../logger.server';
-import { queueEmail } from '../mail/outbox.server';
-import type { EmailPayload } from '../mail/templates.server';
-import type { AccreditationPayload } from '../mail/templates/investing.server';
-import { storage } from '../storage.server';
-import { audit, type Actor } from './audit.server';
-import { discardStaged, stageDocument, UploadFailed, type StagedDocument } from './documents.server';
+import { holdOffBackups } from '../../backup.server';
+import { db, type Transaction } from '../../db/client.server';
+import { isUuid } from '../../db/query.server';
+import { accreditationRecord, profile, user } from '../../db/schema';
+import { env } from '../../env.server';
+import { NotFound, Refused } from '../../errors.server';
+import { logger } from '../../logger.server';
+import { queueEmail } from '../../mail/outbox.server';
+import type { EmailPayload } from '../../mail/templates.server';
+import type { AccreditationPayload } from '../../mail/templates/investing.server';
+import { storage } from '../../storage.server';
+import { audit, type Actor } from '../audit.server';
+import { discardStaged, stageDocument, UploadFailed, type StagedDocument } from '../loans/documents.server';
 import { currentAccreditation, type InvestorRef } from './investments.server';
-import { addNotification, type NotificationType } from './notifications.server';
+import { addNotification, type NotificationType } from '../notifications.server';
 
 export type AccreditationMethod = (typeof ACCREDITATION_METHODS)[number]['value'];
 
