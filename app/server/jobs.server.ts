@@ -9,7 +9,7 @@
  * - authenticator codes claimed longer ago than a code lives are forgotten (`sweepUsedTotpCodes`).
  * Several processes may run them at once.
  */
-import { sendAccreditationReminders } from './domain/investing/accreditation.server';
+import { sendAccreditationReminders } from './domain/investing/accreditation-reminders.server';
 import { sweepOrphanDocuments } from './domain/loans/documents.server';
 import { sweepUnusedSiteImages } from './domain/content/site-content.server';
 import { logger } from './logger.server';

@@ -126,9 +126,16 @@ describe('sign-up', () => {
       isAccredited: true,
     });
     // The self-certification is the investor's accreditation record for 12 months (product §11).
-    const records = await db().select().from(accreditationRecord).where(eq(accreditationRecord.investorId, created!.profile.userId));
+    const records = await db()
+      .select()
+      .from(accreditationRecord)
+      .where(eq(accreditationRecord.investorId, created!.profile.userId));
     expect(records).toEqual([
-      expect.objectContaining({ method: 'self_certified', establishedOn: lenderDay(), expiresOn: addMonthsToDay(lenderDay(), 12) }),
+      expect.objectContaining({
+        method: 'self_certified',
+        establishedOn: lenderDay(),
+        expiresOn: addMonthsToDay(lenderDay(), 12),
+      }),
     ]);
 
     const refused = await signUp('unsure@example.com', { isInvestor: 'on', accredited: 'unsure' });

@@ -22,9 +22,11 @@ import { action as uploadAction } from '~/routes/resources/accreditation-letter-
 import { loader as detailsLoader } from '~/routes/resources/admin-user-details';
 import { db } from '~/server/db/client.server';
 import { accreditationRecord, auditEvent, deal, notification, outboxEmail, profile, user } from '~/server/db/schema';
-import { sendAccreditationReminders, verifyAccreditation } from '~/server/domain/investing/accreditation.server';
+import { verifyAccreditation } from '~/server/domain/investing/accreditation.server';
+import { sendAccreditationReminders } from '~/server/domain/investing/accreditation-reminders.server';
 import { sweepOrphanDocuments } from '~/server/domain/loans/documents.server';
-import { indicateAmount, signSuitability, type InvestorRef } from '~/server/domain/investing/investments.server';
+import { signSuitability, type InvestorRef } from '~/server/domain/investing/investments.server';
+import { indicateAmount } from '~/server/domain/investing/commitments.server';
 import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';

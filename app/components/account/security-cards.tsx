@@ -16,7 +16,6 @@ import { formatDateTime } from '~/lib/format';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import type { SignedInSession } from '~/server/domain/accounts/sessions.server';
 
-
 export function TwoFactorCard({ enabled, required, back }: { enabled: boolean; required: boolean; back: string }) {
   const fetcher = useFetcher<ActionAnswer>();
   useActionAnswer(fetcher);

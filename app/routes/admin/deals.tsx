@@ -28,7 +28,7 @@ import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { useHydrated } from '~/lib/use-hydrated';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/investing/admin-deals.server';
-import { demandOfDeals } from '~/server/domain/investing/demand.server';
+import { demandOfDeals } from '~/server/domain/investing/demand-summary.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 

@@ -21,7 +21,12 @@ import { APPLICATION_STEPS, loanRatios, normalizeDollarFields, stepSchema, type 
 import { oneOfParam, parseSearch } from '~/lib/search-params';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { applicationPrefill, applicationValues, saveApplicationStep, submitApplication } from '~/server/domain/loans/application.server';
+import {
+  applicationPrefill,
+  applicationValues,
+  saveApplicationStep,
+  submitApplication,
+} from '~/server/domain/loans/application.server';
 import { borrowerLoan } from '~/server/domain/loans/loan.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';

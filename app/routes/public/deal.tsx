@@ -33,11 +33,10 @@ import { getDeal } from '~/server/domain/investing/deals.server';
 import {
   acknowledgeDataRoom,
   dealSubscription,
-  indicateAmount,
   investorPosition,
   signSuitability,
-  withdrawAmount,
 } from '~/server/domain/investing/investments.server';
+import { indicateAmount, withdrawAmount } from '~/server/domain/investing/commitments.server';
 import { env } from '~/server/env.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';

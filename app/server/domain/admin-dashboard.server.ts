@@ -9,7 +9,7 @@ import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { db } from '../db/client.server';
 import { listCounts } from '../db/paging.server';
 import { contact, deal, profile, user } from '../db/schema';
-import { demandAcrossActiveDeals } from './investing/demand.server';
+import { demandAcrossActiveDeals } from './investing/demand-summary.server';
 import { loansByStage } from './loans/pipeline.server';
 
 export async function dashboardFigures(now = new Date()) {
