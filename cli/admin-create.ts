@@ -2,7 +2,7 @@
  * `npm run admin:create -- --email E --password P [--name N]`: creates a verified admin, or
  * makes the existing account with that e-mail an admin with that password.
  */
-import { createAdmin } from '../app/server/domain/users.server';
+import { createAdmin } from '../app/server/domain/accounts/users.server';
 import { isRefused } from '../app/server/errors.server';
 import { readArgs } from './args';
 import { openConfiguredDatabase } from './open-database';

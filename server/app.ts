@@ -30,7 +30,7 @@ import { logger } from '~/server/logger.server';
 import { startHousekeeping } from '~/server/jobs.server';
 import { startOutboxWorker } from '~/server/mail/worker.server';
 import { runStartupTasks } from '~/server/startup.server';
-import { siteContentVersion } from '~/server/domain/site-content.server';
+import { siteContentVersion } from '~/server/domain/content/site-content.server';
 
 interface ViteDevServer {
   middlewares: express.RequestHandler;

@@ -7,7 +7,7 @@
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { FORM_MAX_BYTES, type BodyLimit } from '~/lib/body-limit';
-import { documentMaxBytes } from '~/server/domain/documents.server';
+import { documentMaxBytes } from '~/server/domain/loans/documents.server';
 
 type ServerRoutes = ServerBuild['routes'];
 

@@ -18,7 +18,7 @@ import {
   secondStepSchema,
   signUpSchema,
 } from '~/lib/schemas/auth';
-import { LOCKED_MESSAGE } from './domain/accounts.server';
+import { LOCKED_MESSAGE } from './domain/accounts/accounts.server';
 import type { Toast } from '~/lib/toast';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { db } from './db/client.server';

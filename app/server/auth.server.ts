@@ -20,9 +20,9 @@ import {
   signInRefusal,
   userByEmail,
   userById,
-} from './domain/accounts.server';
+} from './domain/accounts/accounts.server';
 import { audit, type Actor } from './domain/audit.server';
-import { endSessions, sessionRecentlyConfirmed } from './domain/sessions.server';
+import { endSessions, sessionRecentlyConfirmed } from './domain/accounts/sessions.server';
 import { env } from './env.server';
 import { queueEmail } from './mail/outbox.server';
 import { logger } from './logger.server';

@@ -9,9 +9,9 @@
  * - authenticator codes claimed longer ago than a code lives are forgotten (`sweepUsedTotpCodes`).
  * Several processes may run them at once.
  */
-import { sendAccreditationReminders } from './domain/accreditation.server';
-import { sweepOrphanDocuments } from './domain/documents.server';
-import { sweepUnusedSiteImages } from './domain/site-content.server';
+import { sendAccreditationReminders } from './domain/investing/accreditation-reminders.server';
+import { sweepOrphanDocuments } from './domain/loans/documents.server';
+import { sweepUnusedSiteImages } from './domain/content/site-content.server';
 import { logger } from './logger.server';
 import { sweepUsedTotpCodes } from './totp-claims.server';
 

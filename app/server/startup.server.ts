@@ -15,9 +15,9 @@ import { db } from './db/client.server';
 import { dataPath, env } from './env.server';
 import { logger } from './logger.server';
 import { storage } from './storage.server';
-import { adminExists, createAdmin } from './domain/users.server';
+import { adminExists, createAdmin } from './domain/accounts/users.server';
 import { seedDemoContent } from './db/seed.server';
-import { ensureSiteContent } from './domain/site-content.server';
+import { ensureSiteContent } from './domain/content/site-content.server';
 
 const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
 /** The advisory lock serialising start-up tasks across processes (migrations hold 727_001). */

@@ -1,12 +1,12 @@
 /**
  * Asking again who the user is before a sensitive action (issue "Security and scale"): granting
  * or removing admin, disabling an account, exporting personal data. The last proof (the sign-in,
- * or a later password or code) counts for CONFIRMATION_MINUTES (domain/sessions.server.ts); after that the form must carry
+ * or a later password or code) counts for CONFIRMATION_MINUTES (domain/accounts/sessions.server.ts); after that the form must carry
  * `confirmation`: the account's password or a 6-digit code from its authenticator app, checked
  * by better-auth and limited to USER_LIMITS.confirm tries per user.
  */
 import { auth } from './auth.server';
-import { markSessionConfirmed, sessionRecentlyConfirmed } from './domain/sessions.server';
+import { markSessionConfirmed, sessionRecentlyConfirmed } from './domain/accounts/sessions.server';
 import { Refused } from './errors.server';
 import { limitUserAction } from './rate-limit.server';
 import type { Viewer } from './viewer.server';

@@ -10,9 +10,9 @@ import { action as loginAction } from '~/routes/auth/login';
 import { db } from '~/server/db/client.server';
 import { renderStoredEmail } from '~/server/mail/templates.server';
 import { accreditationRecord, outboxEmail, profile, session, user } from '~/server/db/schema';
-import { addMonthsToDay } from '~/server/domain/investments.server';
+import { addMonthsToDay } from '~/server/domain/investing/investments.server';
 import { lenderDay } from '~/lib/format';
-import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInRefusal } from '~/server/domain/accounts.server';
+import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInRefusal } from '~/server/domain/accounts/accounts.server';
 import { getViewer } from '~/server/viewer.server';
 import { confirmationNeeded, requireRecentConfirmation } from '~/server/step-up.server';
 import { useTestDatabase } from '../support/test-database';
@@ -126,9 +126,16 @@ describe('sign-up', () => {
       isAccredited: true,
     });
     // The self-certification is the investor's accreditation record for 12 months (product §11).
-    const records = await db().select().from(accreditationRecord).where(eq(accreditationRecord.investorId, created!.profile.userId));
+    const records = await db()
+      .select()
+      .from(accreditationRecord)
+      .where(eq(accreditationRecord.investorId, created!.profile.userId));
     expect(records).toEqual([
-      expect.objectContaining({ method: 'self_certified', establishedOn: lenderDay(), expiresOn: addMonthsToDay(lenderDay(), 12) }),
+      expect.objectContaining({
+        method: 'self_certified',
+        establishedOn: lenderDay(),
+        expiresOn: addMonthsToDay(lenderDay(), 12),
+      }),
     ]);
 
     const refused = await signUp('unsure@example.com', { isInvestor: 'on', accredited: 'unsure' });

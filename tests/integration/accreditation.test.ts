@@ -1,6 +1,6 @@
 /**
  * The investor's accreditation record against a real database (issue "Investing"; docs/product.md
- * §11; app/server/domain/accreditation.server.ts): a letter uploaded through the route becomes a
+ * §11; app/server/domain/investing/accreditation.server.ts): a letter uploaded through the route becomes a
  * pending record with its private file, and every refusal stores nothing; only the investor and
  * staff open a letter (staff audited); staff verify, record their own check or send a letter back
  * through the user directory's action, audited, and the investor is told; an expired record
@@ -22,9 +22,11 @@ import { action as uploadAction } from '~/routes/resources/accreditation-letter-
 import { loader as detailsLoader } from '~/routes/resources/admin-user-details';
 import { db } from '~/server/db/client.server';
 import { accreditationRecord, auditEvent, deal, notification, outboxEmail, profile, user } from '~/server/db/schema';
-import { sendAccreditationReminders, verifyAccreditation } from '~/server/domain/accreditation.server';
-import { sweepOrphanDocuments } from '~/server/domain/documents.server';
-import { indicateAmount, signSuitability, type InvestorRef } from '~/server/domain/investments.server';
+import { verifyAccreditation } from '~/server/domain/investing/accreditation.server';
+import { sendAccreditationReminders } from '~/server/domain/investing/accreditation-reminders.server';
+import { sweepOrphanDocuments } from '~/server/domain/loans/documents.server';
+import { signSuitability, type InvestorRef } from '~/server/domain/investing/investments.server';
+import { indicateAmount } from '~/server/domain/investing/commitments.server';
 import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';

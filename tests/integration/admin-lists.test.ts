@@ -12,8 +12,8 @@ import { CONTACTS_PAGE_SIZE, USERS_PAGE_SIZE, type ContactStatus, type UserType 
 import { db } from '~/server/db/client.server';
 import { contact, listCount, profile, user } from '~/server/db/schema';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
-import { listUsers } from '~/server/domain/admin-users.server';
-import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
+import { listUsers } from '~/server/domain/accounts/admin-users.server';
+import { listContacts, setContactStatus } from '~/server/domain/content/contacts.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();

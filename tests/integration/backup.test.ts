@@ -19,25 +19,17 @@ import type { DealFormInput } from '~/lib/schemas/deal';
 import { BACKUP_LOCK, restoreBackup, writeBackup, type BackupManifest } from '~/server/backup.server';
 import { db, setDatabase, type DatabaseHandle } from '~/server/db/client.server';
 import { loanItem, profile, user } from '~/server/db/schema';
-import { saveDeal } from '~/server/domain/admin-deals.server';
-import { createContact } from '~/server/domain/contacts.server';
-import { followDeal } from '~/server/domain/deals.server';
-import { deleteDocument, ingestDocument, stageDocument } from '~/server/domain/documents.server';
-import {
-  addNote,
-  borrowerLoan,
-  issueTermSheet,
-  moveStage,
-  postMessage,
-  recordItemDocuments,
-  saveApplicationStep,
-  staffLoan,
-  submitApplication,
-  type LoanActor,
-} from '~/server/domain/loans.server';
+import { saveDeal } from '~/server/domain/investing/admin-deals.server';
+import { createContact } from '~/server/domain/content/contacts.server';
+import { followDeal } from '~/server/domain/investing/deals.server';
+import { deleteDocument, ingestDocument, stageDocument } from '~/server/domain/loans/documents.server';
+import { addNote, postMessage, recordItemDocuments } from '~/server/domain/loans/file.server';
+import { borrowerLoan, staffLoan, type LoanActor } from '~/server/domain/loans/loan.server';
+import { issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
+import { saveApplicationStep, submitApplication } from '~/server/domain/loans/application.server';
 import { borrowerPreferencesSchema } from '~/lib/schemas/profile';
-import { replaceAvatar, updateBorrowerPreferences } from '~/server/domain/profiles.server';
-import { createAdmin } from '~/server/domain/users.server';
+import { replaceAvatar, updateBorrowerPreferences } from '~/server/domain/accounts/profiles.server';
+import { createAdmin } from '~/server/domain/accounts/users.server';
 import { localStorage, setStorage, storage, type Storage } from '~/server/storage.server';
 import { createTestDatabase, useTestDatabase } from '../support/test-database';
 

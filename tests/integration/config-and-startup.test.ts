@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '~/server/db/client.server';
 import { account, deal, profile, user } from '~/server/db/schema';
 import { seedDemoContent } from '~/server/db/seed.server';
-import { adminExists, createAdmin } from '~/server/domain/users.server';
+import { adminExists, createAdmin } from '~/server/domain/accounts/users.server';
 import { Refused } from '~/server/errors.server';
 import { parseEnv } from '~/server/env.server';
 import { verifyPassword } from '~/server/password.server';

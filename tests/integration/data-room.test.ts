@@ -1,6 +1,6 @@
 /**
  * A deal's data room against a real database (issue "Investing"; docs/product.md §11;
- * app/server/domain/data-room.server.ts): staff upload through the route's action with a real
+ * app/server/domain/investing/data-room.server.ts): staff upload through the route's action with a real
  * multipart Request and real sessions; anyone else uploads nothing; an investor's listing never
  * holds a staff-only row; downloads go to staff, and to an investor only for an investors'
  * document after acknowledging that deal's room, every other case a 404; each download is
@@ -20,8 +20,8 @@ import { action as dataRoomAction } from '~/routes/resources/data-room-upload';
 import { db, setDatabase } from '~/server/db/client.server';
 import { auditEvent, dataRoomDocument, deal } from '~/server/db/schema';
 import { seedDemoContent } from '~/server/db/seed.server';
-import { investorDataRoom, staffDataRoom } from '~/server/domain/data-room.server';
-import { acknowledgeDataRoom } from '~/server/domain/investments.server';
+import { investorDataRoom, staffDataRoom } from '~/server/domain/investing/data-room.server';
+import { acknowledgeDataRoom } from '~/server/domain/investing/investments.server';
 import { storage } from '~/server/storage.server';
 import { createTestDatabase, useTestDatabase } from '../support/test-database';
 import { signedInThroughLogin, type RoutePerson } from '../support/route-accounts';

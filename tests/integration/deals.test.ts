@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/server/db/client.server';
 import { deal, dealInterest, notification, outboxEmail, profile, user } from '~/server/db/schema';
-import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/deals.server';
+import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/investing/deals.server';
 import type { Refused } from '~/server/errors.server';
 import { useTestDatabase } from '../support/test-database';
 

@@ -31,7 +31,8 @@ import {
 } from '~/server/db/schema';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
 import { DEMAND_PAGE_SIZE } from '~/lib/investing';
-import { dealDemand, demandAcrossActiveDeals, demandOfDeals, statusWindows } from '~/server/domain/demand.server';
+import { dealDemand, statusWindows } from '~/server/domain/investing/demand.server';
+import { demandAcrossActiveDeals, demandOfDeals } from '~/server/domain/investing/demand-summary.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();

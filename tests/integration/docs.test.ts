@@ -204,13 +204,13 @@ describe('file paths named in the docs', () => {
 
   it('are checked strictly enough to catch a moved module, and placeholders are skipped', () => {
     const text = [
-      'Loans live in `app/server/domain/loans/loans.server.ts` and `domain/loans/rules.server.ts`,',
+      'The audit lives in `app/server/domain/accounts/audit.server.ts` and `domain/loans/rules.server.ts`,',
       'see `no-such-module.server.ts`, [the notes](no-such-notes.md) and `tests/e2e/gone/`.',
-      'Fine: `app/server/domain/loans.server.ts`, `public/home.tsx`, `components/forms.tsx`, `auth.server.ts`,',
+      'Fine: `app/server/domain/audit.server.ts`, `public/home.tsx`, `components/forms.tsx`, `auth.server.ts`,',
       '`docs/decisions/NNNN-title.md`, `/deal/{id}`, `DATA_DIR/mail/`, `tests/e2e/*.spec.ts`, [product](product.md).',
     ].join('\n');
     expect(missingPaths('docs/example.md', text, fileNames)).toEqual([
-      'docs/example.md:1: `app/server/domain/loans/loans.server.ts`',
+      'docs/example.md:1: `app/server/domain/accounts/audit.server.ts`',
       'docs/example.md:1: `domain/loans/rules.server.ts`',
       'docs/example.md:2: `no-such-module.server.ts`',
       'docs/example.md:2: `tests/e2e/gone/`',

@@ -18,7 +18,7 @@ import {
   renameDocument,
   sweepOrphanDocuments,
   UploadFailed,
-} from '~/server/domain/documents.server';
+} from '~/server/domain/loans/documents.server';
 import { localStorage, setStorage, storage, type Storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
 

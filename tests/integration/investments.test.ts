@@ -1,5 +1,5 @@
 /**
- * Soft commitments against a real database (issue "Investing"; app/server/domain/investments.server.ts):
+ * Soft commitments against a real database (issue "Investing"; app/server/domain/investing/investments.server.ts):
  * every refusal of the rules stores nothing; amounts fill the raise and the rest waits in order
  * of arrival; a withdrawal or a decline moves the waitlist up and tells the investor; staff moves
  * follow STAFF_MOVES; 50 concurrent amounts never put the counted total over the raise and lose
@@ -10,19 +10,26 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUITABILITY_FORM_VERSION, type SuitabilityAnswers } from '~/lib/investing';
 import { db } from '~/server/db/client.server';
-import { accreditationRecord, deal, notification, outboxEmail, profile, softCommitment, suitabilityStatement, user } from '~/server/db/schema';
+import {
+  accreditationRecord,
+  deal,
+  notification,
+  outboxEmail,
+  profile,
+  softCommitment,
+  suitabilityStatement,
+  user,
+} from '~/server/db/schema';
 import {
   acknowledgeDataRoom,
   addMonthsToDay,
   dataRoomAcknowledged,
-  indicateAmount,
-  moveCommitment,
   recordSelfCertification,
   signSuitability,
   suitabilityOf,
-  withdrawAmount,
   type InvestorRef,
-} from '~/server/domain/investments.server';
+} from '~/server/domain/investing/investments.server';
+import { indicateAmount, moveCommitment, withdrawAmount } from '~/server/domain/investing/commitments.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
@@ -78,7 +85,8 @@ async function readyInvestor(dealId: string) {
 
 const commitmentsOf = (dealId: string) =>
   db().select().from(softCommitment).where(eq(softCommitment.dealId, dealId)).orderBy(softCommitment.queuedAt);
-const rowCount = async () => Number((await db().execute<{ n: string }>(sql`select count(*) as n from soft_commitment`)).rows[0]!.n);
+const rowCount = async () =>
+  Number((await db().execute<{ n: string }>(sql`select count(*) as n from soft_commitment`)).rows[0]!.n);
 
 describe('refusals store nothing', () => {
   let dealId: string;
@@ -106,8 +114,16 @@ describe('refusals store nothing', () => {
       },
       /expired on Jan 31, 2026/,
     ],
-    ['no suitability statement', async () => indicateAmount(await person({ isInvestor: true }), dealId, 25_000), /suitability statement/],
-    ['below the minimum', async () => indicateAmount(await readyInvestor(dealId), dealId, 20_000), /minimum investment in this deal is \$25,000/],
+    [
+      'no suitability statement',
+      async () => indicateAmount(await person({ isInvestor: true }), dealId, 25_000),
+      /suitability statement/,
+    ],
+    [
+      'below the minimum',
+      async () => indicateAmount(await readyInvestor(dealId), dealId, 20_000),
+      /minimum investment in this deal is \$25,000/,
+    ],
     ['off the step', async () => indicateAmount(await readyInvestor(dealId), dealId, 27_000), /steps of \$5,000/],
     ['not whole dollars', async () => indicateAmount(await readyInvestor(dealId), dealId, 25_000.5), /whole dollars/],
     [
@@ -120,7 +136,11 @@ describe('refusals store nothing', () => {
       },
       /closed/,
     ],
-    ['a deal that does not exist', async () => indicateAmount(await readyInvestor(dealId), randomUUID(), 25_000), /does not exist/],
+    [
+      'a deal that does not exist',
+      async () => indicateAmount(await readyInvestor(dealId), randomUUID(), 25_000),
+      /does not exist/,
+    ],
     ['a malformed deal id', async () => indicateAmount(await readyInvestor(dealId), 'nope', 25_000), /does not exist/],
   ])('%s', async (_label, attempt, message) => {
     const before = await rowCount();
@@ -133,7 +153,9 @@ describe('refusals store nothing', () => {
     await expect(signSuitability(who, dealId, { ...ANSWERS, netWorthOver250k: false }, null)).rejects.toThrow(
       /net worth over \$250,000/,
     );
-    await expect(signSuitability(who, dealId, { ...ANSWERS, withinConcentrationLimit: false }, null)).rejects.toThrow(/10% of your net worth/);
+    await expect(signSuitability(who, dealId, { ...ANSWERS, withinConcentrationLimit: false }, null)).rejects.toThrow(
+      /10% of your net worth/,
+    );
     await expect(signSuitability(who, dealId, { ...ANSWERS, signature: ' ' }, null)).rejects.toThrow(/full name/);
     expect(await suitabilityOf(who.id, dealId)).toBeNull();
   });
@@ -179,7 +201,10 @@ describe('the raise, the waitlist and the staff', () => {
     const after = await commitmentsOf(dealId);
     expect(after.find((c) => c.investorId === first.id)!.status).toBe('withdrawn');
     expect(after.find((c) => c.investorId === third.id)!.status).toBe('indicated');
-    expect((await toThird()).map((m) => (m.payload as { subject: string }).subject)).toEqual(['Amount Waitlisted', 'Off the Waitlist']);
+    expect((await toThird()).map((m) => (m.payload as { subject: string }).subject)).toEqual([
+      'Amount Waitlisted',
+      'Off the Waitlist',
+    ]);
     const notices = await db().select().from(notification).where(eq(notification.userId, third.id));
     expect(notices.map((n) => n.title)).toContain('Off the Waitlist');
 

@@ -43,7 +43,7 @@ const breaches: { name: string; file: string; code: string; says: string }[] = [
   {
     name: 'a component imports a value from a domain module',
     file: 'app/components/admin/probe.tsx',
-    code: `import { UPLOAD_MESSAGES } from '~/server/domain/documents.server';\nexport const probe = UPLOAD_MESSAGES;\n`,
+    code: `import { UPLOAD_MESSAGES } from '~/server/domain/loans/documents.server';\nexport const probe = UPLOAD_MESSAGES;\n`,
     says: 'never import server code',
   },
   {
@@ -133,7 +133,7 @@ const allowed: { name: string; file: string; code: string }[] = [
     name: 'a component names the shape a domain module returns (import type) and uses lib and ui',
     file: 'app/components/admin/probe.tsx',
     code: [
-      `import type { DemandRow } from '~/server/domain/demand.server';`,
+      `import type { DemandRow } from '~/server/domain/investing/demand.server';`,
       `import { type Viewer } from '~/server/viewer.server';`,
       `import { usd } from '~/lib/format';`,
       `import { Badge } from '~/components/ui/badge';`,
@@ -165,7 +165,7 @@ const allowed: { name: string; file: string; code: string }[] = [
       `import { Checklist } from '~/components/loans/checklist';`,
       `import { SignedInSessions } from '~/components/account/security-cards';`,
       `import { FRAMING_BYTES } from '~/lib/body-limit';`,
-      `import { listSessions } from '~/server/domain/sessions.server';`,
+      `import { listSessions } from '~/server/domain/accounts/sessions.server';`,
       `import { requireRole } from '~/server/guards.server';`,
       `import { requestInfo } from '~/load-context';`,
       `import { useRootData } from '~/root';`,

@@ -18,27 +18,11 @@ import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpose, type LoanStage } from '~/lib/loans';
 import { db } from '~/server/db/client.server';
 import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
-import { stageDocument } from '~/server/domain/documents.server';
-import {
-  addNote,
-  answerTermSheet,
-  borrowerLoan,
-  declineLoan,
-  issueTermSheet,
-  listPipeline,
-  loanFile,
-  moveStage,
-  postMessage,
-  recordItemDocuments,
-  requestItem,
-  reviewItem,
-  saveApplicationStep,
-  staffLoan,
-  submitApplication,
-  withdrawLoan,
-  type Loan,
-  type LoanActor,
-} from '~/server/domain/loans.server';
+import { stageDocument } from '~/server/domain/loans/documents.server';
+import { addNote, loanFile, postMessage, recordItemDocuments, requestItem, reviewItem } from '~/server/domain/loans/file.server';
+import { answerTermSheet, declineLoan, issueTermSheet, listPipeline, moveStage } from '~/server/domain/loans/pipeline.server';
+import { borrowerLoan, staffLoan, type Loan, type LoanActor } from '~/server/domain/loans/loan.server';
+import { saveApplicationStep, submitApplication, withdrawLoan } from '~/server/domain/loans/application.server';
 import { isRefused } from '~/server/errors.server';
 import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';

@@ -23,16 +23,11 @@ import { borrowerPreferencesSchema } from '~/lib/schemas/profile';
 import { db } from '~/server/db/client.server';
 import * as schema from '~/server/db/schema';
 import { deal, loan, profile, termSheet, user } from '~/server/db/schema';
-import {
-  borrowerLoan,
-  issueTermSheet,
-  moveStage,
-  saveApplicationStep,
-  staffLoan,
-  submitApplication,
-} from '~/server/domain/loans.server';
-import type { LoanActor } from '~/server/domain/loans.server';
-import { updateBorrowerPreferences } from '~/server/domain/profiles.server';
+import { borrowerLoan, staffLoan } from '~/server/domain/loans/loan.server';
+import { issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
+import { saveApplicationStep, submitApplication } from '~/server/domain/loans/application.server';
+import type { LoanActor } from '~/server/domain/loans/loan.server';
+import { updateBorrowerPreferences } from '~/server/domain/accounts/profiles.server';
 import { testServerUrl, useTestDatabase } from '../support/test-database';
 
 useTestDatabase();

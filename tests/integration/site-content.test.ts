@@ -1,6 +1,6 @@
 /**
  * 'Site content' against a real database (issue "First impression"; app/lib/site-content.ts,
- * app/server/domain/site-content.server.ts): a draft is validated with the section's schema and
+ * app/server/domain/content/site-content.server.ts): a draft is validated with the section's schema and
  * a refused one stores nothing; publishing moves the draft to what visitors see and takes the next
  * content version; discarding drops it; the preview sees drafts and visitors do not; uploaded
  * pictures are checked by content and stored in every width; the section page's action (with
@@ -41,7 +41,7 @@ import {
   siteImageKey,
   storeSiteImage,
   sweepUnusedSiteImages,
-} from '~/server/domain/site-content.server';
+} from '~/server/domain/content/site-content.server';
 import { storage } from '~/server/storage.server';
 import { useTestDatabase } from '../support/test-database';
 import { signedInThroughLogin, type RoutePerson } from '../support/route-accounts';

@@ -21,7 +21,7 @@ import {
   ingestDocument,
   sweepOrphanDocuments,
   UploadFailed,
-} from '~/server/domain/documents.server';
+} from '~/server/domain/loans/documents.server';
 import { localStorage, privateFileResponse, s3Storage, storage, type Storage } from '~/server/storage.server';
 import { startS3Server, type RunningS3Server } from '../support/s3-server';
 import { useTestDatabase } from '../support/test-database';

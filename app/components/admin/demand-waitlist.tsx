@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { Card, CardHeader } from '~/components/ui/card';
 import { count, formatDateTime, usd } from '~/lib/format';
-import type { DemandRow } from '~/server/domain/demand.server';
+import type { DemandRow } from '~/server/domain/investing/demand.server';
 
 export function DemandWaitlistCard({ rows, total }: { rows: readonly DemandRow[]; total: number }) {
   return (

@@ -60,7 +60,9 @@ export function DealMap({
           role="img"
           aria-label={`Map of ${title}`}
           // Laid out (Leaflet needs a size) but out of sight until a tile has loaded.
-          className={loaded ? 'mt-4 h-72 overflow-hidden rounded-xl bg-navy-50' : 'pointer-events-none absolute h-72 w-72 opacity-0'}
+          className={
+            loaded ? 'mt-4 h-72 overflow-hidden rounded-xl bg-navy-50' : 'pointer-events-none absolute h-72 w-72 opacity-0'
+          }
           aria-hidden={loaded ? undefined : true}
         />
       )}

@@ -75,7 +75,9 @@ export function InvestPanel({ position, deal }: Props) {
         ) : !open || (INVESTOR_EDITABLE_STATUSES as readonly string[]).includes(open.status) ? (
           <AmountForm deal={deal} current={open} />
         ) : (
-          <p className="text-sm text-muted">We have {commitmentLabel(open.status).toLowerCase()} your amount. To change it, please contact us.</p>
+          <p className="text-sm text-muted">
+            We have {commitmentLabel(open.status).toLowerCase()} your amount. To change it, please contact us.
+          </p>
         )}
       </div>
     </section>

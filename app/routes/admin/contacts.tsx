@@ -13,7 +13,7 @@ import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { formatDateTime, telHref } from '~/lib/format';
 import { CONTACT_STATUSES, CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
-import { listContacts, setContactStatus } from '~/server/domain/contacts.server';
+import { listContacts, setContactStatus } from '~/server/domain/content/contacts.server';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';

@@ -45,7 +45,7 @@ import {
 } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
 import { answer, answerForm } from '~/server/answers.server';
-import { discardDraft, publishSection, saveDraft, sectionState } from '~/server/domain/site-content.server';
+import { discardDraft, publishSection, saveDraft, sectionState } from '~/server/domain/content/site-content.server';
 import { isRefused, NotFound, Refused, refusalStatus } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';

@@ -16,7 +16,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 import { SECTION_LABELS, SECTION_PAGES } from '~/lib/site-content';
-import { allSectionStates } from '~/server/domain/site-content.server';
+import { allSectionStates } from '~/server/domain/content/site-content.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,9 +12,9 @@ import { DealEditor } from '~/components/admin/deal-editor';
 import type { BodyLimit } from '~/lib/body-limit';
 import { DEAL_FORM_MAX_BYTES } from '~/lib/schemas/deal';
 import { saveDealAction } from '~/server/actions/save-deal.server';
-import { dealForEdit } from '~/server/domain/admin-deals.server';
-import { staffDataRoom } from '~/server/domain/data-room.server';
-import { documentMaxBytes } from '~/server/domain/documents.server';
+import { dealForEdit } from '~/server/domain/investing/admin-deals.server';
+import { staffDataRoom } from '~/server/domain/investing/data-room.server';
+import { documentMaxBytes } from '~/server/domain/loans/documents.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

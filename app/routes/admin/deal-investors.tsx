@@ -26,7 +26,7 @@ import { COMMITMENT_STATUSES, commitmentLabel, STAFF_MOVES, type CommitmentStatu
 import { oneOfParam, pageParam, parseSearch } from '~/lib/search-params';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { DEMAND_PAGE_SIZE, MOVE_NOTE_MAX } from '~/lib/investing';
-import { dealDemand, moveDealCommitment } from '~/server/domain/demand.server';
+import { dealDemand, moveDealCommitment } from '~/server/domain/investing/demand.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { confirmationNeeded } from '~/server/step-up.server';

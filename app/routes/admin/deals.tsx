@@ -27,8 +27,8 @@ import { listParam, pageParam, parseSearch, searchParam } from '~/lib/search-par
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { useHydrated } from '~/lib/use-hydrated';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/admin-deals.server';
-import { demandOfDeals } from '~/server/domain/demand.server';
+import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/investing/admin-deals.server';
+import { demandOfDeals } from '~/server/domain/investing/demand-summary.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 

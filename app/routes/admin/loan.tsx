@@ -20,18 +20,9 @@ import { formatDateTime, lenderDay } from '~/lib/format';
 import { canIssueTermSheet, LOAN_STAGE_VALUES, MESSAGE_MAX, stageLabel, termSheetSchema } from '~/lib/loans';
 import { parseForm } from '~/lib/parse-form';
 import { answer, answerRefusals } from '~/server/answers.server';
-import {
-  addNote,
-  declineLoan,
-  issueTermSheet,
-  loanFile,
-  moveStage,
-  postMessage,
-  propertyLine,
-  requestItem,
-  reviewItem,
-  staffLoan,
-} from '~/server/domain/loans.server';
+import { addNote, loanFile, postMessage, requestItem, reviewItem } from '~/server/domain/loans/file.server';
+import { declineLoan, issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
+import { propertyLine, staffLoan } from '~/server/domain/loans/loan.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';

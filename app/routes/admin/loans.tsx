@@ -16,7 +16,7 @@ import { Table, Th } from '~/components/ui/table';
 import { count, percent, usd } from '~/lib/format';
 import { LOAN_STAGES, PIPELINE_PAGE_SIZE } from '~/lib/loans';
 import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-params';
-import { listPipeline } from '~/server/domain/loans.server';
+import { listPipeline } from '~/server/domain/loans/pipeline.server';
 import { requireAdmin } from '~/server/guards.server';
 
 /** The stages a submitted loan can be in (drafts are the borrower's, not in the pipeline). */

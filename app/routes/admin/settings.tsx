@@ -23,7 +23,7 @@ import { requestInfo } from '~/load-context';
 import { requireAdmin } from '~/server/guards.server';
 import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
 import { accountSecurityAction } from '~/server/actions/account-security.server';
-import { listSessions } from '~/server/domain/sessions.server';
+import { listSessions } from '~/server/domain/accounts/sessions.server';
 import { cardClasses } from '~/components/ui/card';
 import { dialogContentClasses, dialogOverlayClasses, dialogTitleClasses } from '~/components/ui/dialog';
 

@@ -14,7 +14,7 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { USER_TYPES, USERS_PAGE_SIZE } from '~/lib/admin';
-import { listUsers } from '~/server/domain/admin-users.server';
+import { listUsers } from '~/server/domain/accounts/admin-users.server';
 import { requireAdmin } from '~/server/guards.server';
 import { formatDate } from '~/lib/format';
 import { z } from 'zod';

@@ -10,7 +10,7 @@ import { Pager } from '~/components/ui/pager';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { INVESTOR_DEALS_PAGE_SIZE } from '~/lib/deals';
 import { parseDealQuery } from '~/lib/search-params';
-import { listDeals } from '~/server/domain/deals.server';
+import { listDeals } from '~/server/domain/investing/deals.server';
 import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

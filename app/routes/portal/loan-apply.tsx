@@ -24,10 +24,10 @@ import { answer, answerRefusals } from '~/server/answers.server';
 import {
   applicationPrefill,
   applicationValues,
-  borrowerLoan,
   saveApplicationStep,
   submitApplication,
-} from '~/server/domain/loans.server';
+} from '~/server/domain/loans/application.server';
+import { borrowerLoan } from '~/server/domain/loans/loan.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';

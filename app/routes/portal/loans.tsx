@@ -13,14 +13,14 @@ import { UploadCard } from '~/components/documents/upload-card';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
 import type { Toast } from '~/lib/toast';
-import { deleteDocument, documentMaxBytes, listDocuments, renameDocument } from '~/server/domain/documents.server';
+import { deleteDocument, documentMaxBytes, listDocuments, renameDocument } from '~/server/domain/loans/documents.server';
 import {
   DOCUMENT_NOTIFICATION_TITLES,
   LOAN_NOTIFICATION_TITLES,
   listNotifications,
   markNotificationRead,
 } from '~/server/domain/notifications.server';
-import { listBorrowerLoans } from '~/server/domain/loans.server';
+import { listBorrowerLoans } from '~/server/domain/loans/file.server';
 import { LoanCards } from '~/components/loans/loan-cards';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';

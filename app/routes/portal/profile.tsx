@@ -18,16 +18,16 @@ import { ProfileCard } from '~/components/profile/profile-card';
 import { SecuritySettings } from '~/components/profile/security-settings';
 import { SignedInSessions, TwoFactorCard } from '~/components/account/security-cards';
 import { AccreditationCard } from '~/components/account/accreditation-card';
-import { accreditationOf } from '~/server/domain/accreditation.server';
-import { documentMaxBytes } from '~/server/domain/documents.server';
-import { listSessions } from '~/server/domain/sessions.server';
+import { accreditationOf } from '~/server/domain/investing/accreditation.server';
+import { documentMaxBytes } from '~/server/domain/loans/documents.server';
+import { listSessions } from '~/server/domain/accounts/sessions.server';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { AVATAR_MAX_BYTES } from '~/lib/schemas/profile';
 import { profileAction } from '~/server/actions/profile.server';
 import { requestInfo } from '~/load-context';
-import { getProfile } from '~/server/domain/profiles.server';
+import { getProfile } from '~/server/domain/accounts/profiles.server';
 import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { ButtonLink } from '~/components/ui/button';
 import { Picture } from '~/components/ui/picture';
 import { PreviewBanner, TeamGrid } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
-import { siteContentFor } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/content/site-content.server';
 import { staffPreview } from '~/server/guards.server';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { RouteHandle } from '~/lib/route-handle';

@@ -18,7 +18,7 @@ import type { Toast } from '~/lib/toast';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { useRootData } from '~/root';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { submitContactForm } from '~/server/domain/contact-form.server';
+import { submitContactForm } from '~/server/domain/content/contact-form.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import type { RouteHandle } from '~/lib/route-handle';

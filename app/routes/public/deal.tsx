@@ -28,16 +28,15 @@ import { keepActionHeaders } from '~/lib/route-headers';
 import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
 import { requestInfo } from '~/load-context';
 import { answer, answerRefusals } from '~/server/answers.server';
-import { investorDataRoom } from '~/server/domain/data-room.server';
-import { getDeal } from '~/server/domain/deals.server';
+import { investorDataRoom } from '~/server/domain/investing/data-room.server';
+import { getDeal } from '~/server/domain/investing/deals.server';
 import {
   acknowledgeDataRoom,
   dealSubscription,
-  indicateAmount,
   investorPosition,
   signSuitability,
-  withdrawAmount,
-} from '~/server/domain/investments.server';
+} from '~/server/domain/investing/investments.server';
+import { indicateAmount, withdrawAmount } from '~/server/domain/investing/commitments.server';
 import { env } from '~/server/env.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';

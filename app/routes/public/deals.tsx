@@ -12,7 +12,7 @@ import { Pager } from '~/components/ui/pager';
 import { OUR_DEALS_PAGE_SIZE } from '~/lib/deals';
 import { parseDealQuery } from '~/lib/search-params';
 import { portalLink } from '~/lib/nav';
-import { listDeals } from '~/server/domain/deals.server';
+import { listDeals } from '~/server/domain/investing/deals.server';
 import { requireDealViewer } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

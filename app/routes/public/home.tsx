@@ -16,7 +16,7 @@ import { EmailAddress } from '~/components/ui/email-address';
 import { advantages, markets, propertyTypes } from '~/content/home';
 import { PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase, type LoanProgram } from '~/lib/site-content';
-import { siteContentFor } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/content/site-content.server';
 import { staffPreview } from '~/server/guards.server';
 import { percent, telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';

@@ -13,7 +13,7 @@ import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/mark
 import { FaqAccordion } from '~/components/ui/accordion';
 import { AnswerText, PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
-import { siteContentFor } from '~/server/domain/site-content.server';
+import { siteContentFor } from '~/server/domain/content/site-content.server';
 import { staffPreview } from '~/server/guards.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';

@@ -15,8 +15,12 @@ import type { Route } from './+types/accreditation-letter-upload';
 import type { Toast } from '~/lib/toast';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { answer, answerForm, postOnly } from '~/server/answers.server';
-import { checkLetterUpload, recordAccreditationLetter, stageAccreditationLetter } from '~/server/domain/accreditation.server';
-import { discardStaged } from '~/server/domain/documents.server';
+import {
+  checkLetterUpload,
+  recordAccreditationLetter,
+  stageAccreditationLetter,
+} from '~/server/domain/investing/accreditation.server';
+import { discardStaged } from '~/server/domain/loans/documents.server';
 import { Refused } from '~/server/errors.server';
 import { readUpload } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';

@@ -8,7 +8,7 @@
  */
 import type { Route } from './+types/accreditation-letter';
 import { requestInfo } from '~/load-context';
-import { letterForDownload } from '~/server/domain/accreditation.server';
+import { letterForDownload } from '~/server/domain/investing/accreditation.server';
 import { audit } from '~/server/domain/audit.server';
 import { isStaff, requireUser } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';

@@ -5,8 +5,8 @@
  * (issue "Investing"), admins only (JSON, `{ ok: true, … }`; 404 for no such user).
  */
 import type { Route } from './+types/admin-user-details';
-import { userDetails } from '~/server/domain/admin-users.server';
-import { accreditationOf } from '~/server/domain/accreditation.server';
+import { userDetails } from '~/server/domain/accounts/admin-users.server';
+import { accreditationOf } from '~/server/domain/investing/accreditation.server';
 import { requireAdmin } from '~/server/guards.server';
 import { confirmationNeeded } from '~/server/step-up.server';
 import { answer, answerRefusals } from '~/server/answers.server';

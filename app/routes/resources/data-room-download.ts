@@ -15,7 +15,7 @@
 import type { Route } from './+types/data-room-download';
 import { requestInfo } from '~/load-context';
 import { audit } from '~/server/domain/audit.server';
-import { dataRoomDocumentForDownload } from '~/server/domain/data-room.server';
+import { dataRoomDocumentForDownload } from '~/server/domain/investing/data-room.server';
 import { isStaff, requireUser } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';
 import { answerFile } from '~/server/answers.server';

@@ -28,8 +28,8 @@ import {
   dataRoomDeal,
   removeDataRoomDocument,
   stageDataRoomFile,
-} from '~/server/domain/data-room.server';
-import { discardStaged, UPLOAD_MESSAGES, type StagedDocument } from '~/server/domain/documents.server';
+} from '~/server/domain/investing/data-room.server';
+import { discardStaged, UPLOAD_MESSAGES, type StagedDocument } from '~/server/domain/loans/documents.server';
 import { Refused } from '~/server/errors.server';
 import { FORM_MESSAGES, readIntent, readUpload } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';

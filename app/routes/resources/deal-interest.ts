@@ -7,7 +7,7 @@
 import type { Route } from './+types/deal-interest';
 import type { Toast } from '~/lib/toast';
 import { answer, answerRefusals, postOnly } from '~/server/answers.server';
-import { followDeal, unfollowDeal } from '~/server/domain/deals.server';
+import { followDeal, unfollowDeal } from '~/server/domain/investing/deals.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';

@@ -17,7 +17,7 @@ import { requestInfo } from '~/load-context';
 import { answerForm, answerRefusals } from '~/server/answers.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
 import { audit } from '~/server/domain/audit.server';
-import { demandExport, type DemandRow } from '~/server/domain/demand.server';
+import { demandExport, type DemandRow } from '~/server/domain/investing/demand.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';

@@ -8,7 +8,7 @@
  * document it is written to the audit log (issue "Security and scale").
  */
 import type { Route } from './+types/document-download';
-import { documentForDownload } from '~/server/domain/documents.server';
+import { documentForDownload } from '~/server/domain/loans/documents.server';
 import { isStaff, requireUser } from '~/server/guards.server';
 import { audit } from '~/server/domain/audit.server';
 import { requestInfo } from '~/load-context';

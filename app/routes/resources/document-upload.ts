@@ -11,7 +11,7 @@ import type { Route } from './+types/document-upload';
 import { DOCUMENT_MAX_FILES } from '~/lib/documents';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { answer, answerRefusals, postOnly } from '~/server/answers.server';
-import { discardStaged, recordDocuments, stageDocument, UPLOAD_MESSAGES } from '~/server/domain/documents.server';
+import { discardStaged, recordDocuments, stageDocument, UPLOAD_MESSAGES } from '~/server/domain/loans/documents.server';
 import { Refused } from '~/server/errors.server';
 import { readUpload } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';

@@ -3,7 +3,7 @@
  * authorised route to signed-in investors and admins as an attachment; 404 without one.
  */
 import type { Route } from './+types/prospectus';
-import { prospectusOf } from '~/server/domain/deals.server';
+import { prospectusOf } from '~/server/domain/investing/deals.server';
 import { requireDealViewer } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';
 import { answerFile } from '~/server/answers.server';

@@ -29,7 +29,7 @@ import { HERO_SLOTS, HOME_PICTURES_MAX, SITE_IMAGE_MAX_BYTES, type Imagery, type
 import type { Toast } from '~/lib/toast';
 import { FRAMING_BYTES, type BodyLimit } from '~/lib/body-limit';
 import { answer, answerForm, postOnly } from '~/server/answers.server';
-import { saveDraft, sectionState, storeSiteImage } from '~/server/domain/site-content.server';
+import { saveDraft, sectionState, storeSiteImage } from '~/server/domain/content/site-content.server';
 import { NotFound, Refused } from '~/server/errors.server';
 import { bufferFile, parseFields, readUpload, type BufferedFile } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';

@@ -1,6 +1,6 @@
 /**
  * The action of the user directory's account forms (issue "Security and scale"): disable,
- * enable, grant or remove admin (domain/account-admin.server.ts), and send a password-reset or
+ * enable, grant or remove admin (domain/accounts/account-admin.server.ts), and send a password-reset or
  * a new verification e-mail through better-auth. Disabling and role changes ask for the password
  * or a code again after 10 minutes (step-up.server.ts). Every action is audited with its reason.
  * Answers `{ ok, toast, result }`; refusals 400/403/404/409 with nothing changed.
@@ -12,7 +12,7 @@ import { answer } from '../answers.server';
 import { auth } from '../auth.server';
 import { db } from '../db/client.server';
 import { user } from '../db/schema';
-import { changeAccount } from '../domain/account-admin.server';
+import { changeAccount } from '../domain/accounts/account-admin.server';
 import { audit } from '../domain/audit.server';
 import { NotFound, Refused } from '../errors.server';
 import { requireRecentConfirmation } from '../step-up.server';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { parseForm } from '~/lib/parse-form';
 import { answer } from '../answers.server';
-import { endSession } from '../domain/sessions.server';
+import { endSession } from '../domain/accounts/sessions.server';
 import { Refused } from '../errors.server';
 import { toastHeaders } from '../toast.server';
 import type { Viewer } from '../viewer.server';

@@ -1,7 +1,7 @@
 /**
  * The action of the user directory's accreditation forms (issue "Investing"; docs/product.md §11
  * "Accreditation record"): mark a verification letter verified with an expiry, record the
- * lender's own check, or send a letter back with a reason (domain/accreditation.server.ts). Like
+ * lender's own check, or send a letter back with a reason (domain/investing/accreditation.server.ts). Like
  * the directory's account forms, but without asking for the password again: these change an
  * investor's standing to indicate amounts, not anyone's access, and each is audited with who did
  * it. Answers `{ ok, result }` with a flash toast; refusals 400/404/409 with nothing changed.
@@ -10,7 +10,7 @@ import { lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
 import { accreditationActionSchema, type AccreditationIntent } from '~/lib/schemas/accreditation';
 import { answer } from '../answers.server';
-import { recordLenderCheck, rejectAccreditationLetter, verifyAccreditation } from '../domain/accreditation.server';
+import { recordLenderCheck, rejectAccreditationLetter, verifyAccreditation } from '../domain/investing/accreditation.server';
 import { toastHeaders } from '../toast.server';
 import type { Viewer } from '../viewer.server';
 

@@ -27,7 +27,7 @@ import {
   updateBorrowerPreferences,
   updateInvestmentProfile,
   updateNotificationPreferences,
-} from '../domain/profiles.server';
+} from '../domain/accounts/profiles.server';
 import { bufferFile, readIntent, readUpload, type BufferedFile } from '../forms.server';
 import { logger } from '../logger.server';
 import { accountSecurityAction, SECURITY_INTENTS } from './account-security.server';

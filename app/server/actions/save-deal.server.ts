@@ -9,7 +9,7 @@
  */
 import { redirectWithToast } from '../toast.server';
 import { answer, answerRefusals } from '../answers.server';
-import { saveDeal } from '../domain/admin-deals.server';
+import { saveDeal } from '../domain/investing/admin-deals.server';
 import { isDatabaseUnavailable } from '../db/unavailable.server';
 import { isRefused, Refused } from '../errors.server';
 import { bufferFile, readUpload } from '../forms.server';

@@ -9,8 +9,8 @@ import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { db } from '../db/client.server';
 import { listCounts } from '../db/paging.server';
 import { contact, deal, profile, user } from '../db/schema';
-import { demandAcrossActiveDeals } from './demand.server';
-import { loansByStage } from './loans.server';
+import { demandAcrossActiveDeals } from './investing/demand-summary.server';
+import { loansByStage } from './loans/pipeline.server';
 
 export async function dashboardFigures(now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);

@@ -6,12 +6,12 @@
  */
 import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type UserType } from '~/lib/admin';
-import { db } from '../db/client.server';
-import { deal, dealInterest, document, profile, user } from '../db/schema';
+import { db } from '../../db/client.server';
+import { deal, dealInterest, document, profile, user } from '../../db/schema';
 import { answerColumns } from './profiles.server';
-import { containsPattern } from '../db/query.server';
-import { readCountedListPage } from '../db/paging.server';
-import { loansOfBorrower } from './loans.server';
+import { containsPattern } from '../../db/query.server';
+import { readCountedListPage } from '../../db/paging.server';
+import { loansOfBorrower } from '../loans/pipeline.server';
 import { accountColumns } from './account-admin.server';
 
 /**

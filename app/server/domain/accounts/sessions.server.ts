@@ -6,9 +6,9 @@
  */
 import Bowser from 'bowser';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import { db } from '../db/client.server';
-import { session } from '../db/schema';
-import { NotFound } from '../errors.server';
+import { db } from '../../db/client.server';
+import { session } from '../../db/schema';
+import { NotFound } from '../../errors.server';
 
 export interface SignedInSession {
   id: string;

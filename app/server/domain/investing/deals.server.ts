@@ -6,13 +6,13 @@
  */
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
-import { db } from '../db/client.server';
-import { deal, dealInterest } from '../db/schema';
-import { env } from '../env.server';
-import { queueEmail } from '../mail/outbox.server';
-import { addNotification } from './notifications.server';
-import { isUuid } from '../db/query.server';
-import { NotFound, Refused } from '../errors.server';
+import { db } from '../../db/client.server';
+import { deal, dealInterest } from '../../db/schema';
+import { env } from '../../env.server';
+import { queueEmail } from '../../mail/outbox.server';
+import { addNotification } from '../notifications.server';
+import { isUuid } from '../../db/query.server';
+import { NotFound, Refused } from '../../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
 export const INTEREST_NOTIFICATION_TITLES = ['Interest Recorded', 'Interest Removed'];

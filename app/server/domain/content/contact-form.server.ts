@@ -4,10 +4,10 @@
  */
 import { parseForm } from '~/lib/parse-form';
 import { contactSchema } from '~/lib/schemas/contact';
-import { verifyCaptcha } from '../captcha.server';
-import { env } from '../env.server';
-import { logger } from '../logger.server';
-import { hitRateLimit } from '../rate-limit.server';
+import { verifyCaptcha } from '../../captcha.server';
+import { env } from '../../env.server';
+import { logger } from '../../logger.server';
+import { hitRateLimit } from '../../rate-limit.server';
 import { createContact } from './contacts.server';
 
 export const CONTACT_ERROR = 'There was an error sending your message. Please try again.';

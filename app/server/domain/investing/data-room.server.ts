@@ -26,15 +26,15 @@ import {
   type DataRoomAudience,
   type DataRoomKind,
 } from '~/lib/data-room';
-import { holdOffBackups } from '../backup.server';
-import { db } from '../db/client.server';
-import { isUuid } from '../db/query.server';
-import { dataRoomAcknowledgement, dataRoomDocument, deal } from '../db/schema';
-import { NotFound, Refused, isRefused } from '../errors.server';
-import { logger } from '../logger.server';
-import { storage } from '../storage.server';
-import { audit } from './audit.server';
-import { discardStaged, stageDocument, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
+import { holdOffBackups } from '../../backup.server';
+import { db } from '../../db/client.server';
+import { isUuid } from '../../db/query.server';
+import { dataRoomAcknowledgement, dataRoomDocument, deal } from '../../db/schema';
+import { NotFound, Refused, isRefused } from '../../errors.server';
+import { logger } from '../../logger.server';
+import { storage } from '../../storage.server';
+import { audit } from '../audit.server';
+import { discardStaged, stageDocument, UploadFailed, type StagedDocument, type Uploader } from '../loans/documents.server';
 
 /** The staff member acting: id, name and e-mail (the audit log keeps the e-mail). */
 export type DataRoomActor = Uploader;

@@ -15,11 +15,11 @@ import {
   type investmentProfileSchema,
   type notificationPreferencesSchema,
 } from '~/lib/schemas/profile';
-import { removeReplacedFiles } from '../backup.server';
-import { db } from '../db/client.server';
-import { profile, user } from '../db/schema';
-import { logger } from '../logger.server';
-import { storage } from '../storage.server';
+import { removeReplacedFiles } from '../../backup.server';
+import { db } from '../../db/client.server';
+import { profile, user } from '../../db/schema';
+import { logger } from '../../logger.server';
+import { storage } from '../../storage.server';
 
 /** The profile columns of the sign-up answers, for reading them (StoredAnswers). */
 export const answerColumns = {

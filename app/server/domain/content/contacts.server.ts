@@ -4,15 +4,15 @@
  * list, search and move them through new → read → replied → archived (product decisions).
  */
 import { and, asc, count, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
-import { contact } from '../db/schema';
-import { db, transaction } from '../db/client.server';
-import { env } from '../env.server';
-import { queueEmail } from '../mail/outbox.server';
+import { contact } from '../../db/schema';
+import { db, transaction } from '../../db/client.server';
+import { env } from '../../env.server';
+import { queueEmail } from '../../mail/outbox.server';
 import { CONTACTS_PAGE_SIZE, type ContactStatus } from '~/lib/admin';
 import type { ContactInput } from '~/lib/schemas/contact';
-import { containsPattern, isUuid } from '../db/query.server';
-import { readCountedListPage } from '../db/paging.server';
-import { audit, type Actor } from './audit.server';
+import { containsPattern, isUuid } from '../../db/query.server';
+import { readCountedListPage } from '../../db/paging.server';
+import { audit, type Actor } from '../audit.server';
 
 // What an admin sees of an inquiry (the search column is the database's own).
 const { searchText: _searchText, ...contactColumns } = getTableColumns(contact);

@@ -17,35 +17,28 @@
  * - **Reminders** go 30 and 7 days before the current record lapses (ACCREDITATION_REMINDER_DAYS),
  *   each claimed by one UPDATE so that several processes running the job at once send it once.
  */
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatCalendarDay, lenderDay } from '~/lib/format';
-import { ACCREDITATION_METHODS, ACCREDITATION_REMINDER_DAYS } from '~/lib/investing';
+import { ACCREDITATION_METHODS } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
-import {
-  addDaysToDay,
-  daysBetween,
-  expiryRefusal,
-  LETTER_ADVICE,
-  LETTER_EXTENSIONS,
-  MAX_PENDING_LETTERS,
-} from '~/lib/schemas/accreditation';
+import { expiryRefusal, LETTER_ADVICE, LETTER_EXTENSIONS, MAX_PENDING_LETTERS } from '~/lib/schemas/accreditation';
 import { DOCUMENT_MIME, extensionOf, type DocumentExtension } from '~/lib/documents';
-import { holdOffBackups } from '../backup.server';
-import { db, type Transaction } from '../db/client.server';
-import { isUuid } from '../db/query.server';
-import { accreditationRecord, profile, user } from '../db/schema';
-import { env } from '../env.server';
-import { NotFound, Refused } from '../errors.server';
-import { logger } from '../logger.server';
-import { queueEmail } from '../mail/outbox.server';
-import type { EmailPayload } from '../mail/templates.server';
-import type { AccreditationPayload } from '../mail/templates/investing.server';
-import { storage } from '../storage.server';
-import { audit, type Actor } from './audit.server';
-import { discardStaged, stageDocument, UploadFailed, type StagedDocument } from './documents.server';
+import { holdOffBackups } from '../../backup.server';
+import { db, type Transaction } from '../../db/client.server';
+import { isUuid } from '../../db/query.server';
+import { accreditationRecord, profile, user } from '../../db/schema';
+import { env } from '../../env.server';
+import { NotFound, Refused } from '../../errors.server';
+import { logger } from '../../logger.server';
+import { queueEmail } from '../../mail/outbox.server';
+import type { EmailPayload } from '../../mail/templates.server';
+import type { AccreditationPayload } from '../../mail/templates/investing.server';
+import { storage } from '../../storage.server';
+import { audit, type Actor } from '../audit.server';
+import { discardStaged, stageDocument, UploadFailed, type StagedDocument } from '../loans/documents.server';
 import { currentAccreditation, type InvestorRef } from './investments.server';
-import { addNotification, type NotificationType } from './notifications.server';
+import { addNotification, type NotificationType } from '../notifications.server';
 
 export type AccreditationMethod = (typeof ACCREDITATION_METHODS)[number]['value'];
 
@@ -269,7 +262,7 @@ type InvestorTemplate = 'accreditation-reminder' | 'accreditation-verified' | 'a
  * The investor `investorId` told: a notification always, `email` when they take e-mail (its
  * payload without their name and profile link, added here). Returns whether it was e-mailed.
  */
-async function tellInvestor<T extends InvestorTemplate>(
+export async function tellInvestor<T extends InvestorTemplate>(
   tx: Transaction,
   investorId: string,
   notice: { title: string; message: string; type: NotificationType },
@@ -461,111 +454,4 @@ export async function rejectAccreditationLetter(
     // Last: a failure here rolls the row back, so row and file stay together.
     if (row.key) await storage().delete(row.key);
   });
-}
-
-// ---------------------------------------------------------------- reminders
-
-/** Reminders claimed per transaction. */
-const REMINDER_BATCH = 200;
-
-/** What one run of the reminders did. */
-export interface ReminderCounts {
-  /** Records reminded 30 days ahead (more than 7 days left), and 7 days ahead. */
-  thirtyDay: number;
-  sevenDay: number;
-  /** E-mails queued (investors who take e-mail). */
-  emailed: number;
-}
-
-/**
- * Reminds investors whose current record (`currentAccreditation`: superseded records never are)
- * lapses soon, as on `now`: 7 days or fewer left (through the expiry day) and not yet reminded at
- * 7, or 8 to 30 days left and not yet reminded at 30 (ACCREDITATION_REMINDER_DAYS). A record that
- * enters the last week without its 30-day reminder gets only the 7-day one. Each reminder is a
- * portal notification and, when the investor takes e-mail, 'accreditation-reminder'; disabled
- * accounts and users who are no longer investors are skipped.
- *
- * Every reminder is claimed by the UPDATE that marks it (`reminded_7_at` / `reminded_30_at` still
- * null, rows locked and skipped when another run holds them) in the transaction that queues its
- * messages, so several processes running this at once send each exactly once; a failed run
- * leaves its reminders for the next. Returns the counts.
- */
-export async function sendAccreditationReminders(now = new Date()): Promise<ReminderCounts> {
-  const today = lenderDay(now);
-  const [first, last] = [Math.max(...ACCREDITATION_REMINDER_DAYS), Math.min(...ACCREDITATION_REMINDER_DAYS)];
-  const counts: ReminderCounts = { thirtyDay: 0, sevenDay: 0, emailed: 0 };
-  const at = now.toISOString();
-  const windows = [
-    {
-      days: last,
-      from: today,
-      to: addDaysToDay(today, last),
-      unclaimed: sql`r.reminded_7_at is null`,
-      // The 30-day reminder is not sent any more once the 7-day one is.
-      claim: sql`reminded_7_at = ${at}::timestamptz, reminded_30_at = coalesce(a.reminded_30_at, ${at}::timestamptz)`,
-    },
-    {
-      days: first,
-      from: addDaysToDay(today, last + 1),
-      to: addDaysToDay(today, first),
-      unclaimed: sql`r.reminded_30_at is null`,
-      claim: sql`reminded_30_at = ${at}::timestamptz`,
-    },
-  ];
-  for (const w of windows) {
-    for (;;) {
-      const { claimed, emailed } = await db().transaction(async (tx) => {
-        const { rows } = await tx.execute<{ id: string; investor_id: string; expires_on: string; method: string }>(sql`
-          with due as (
-            select r.id
-            from accreditation_record r
-            join profile p on p.user_id = r.investor_id
-            where p.is_investor and p.disabled_at is null
-              and ${w.unclaimed}
-              and r.expires_on >= ${w.from} and r.expires_on <= ${w.to}
-              and r.id = (
-                select c.id from accreditation_record c
-                where c.investor_id = r.investor_id and c.expires_on is not null
-                order by c.expires_on desc, c.created_at desc
-                limit 1
-              )
-            order by r.expires_on, r.id
-            limit ${REMINDER_BATCH}
-            for update of r skip locked
-          )
-          update accreditation_record a
-          set ${w.claim}
-          from due
-          where a.id = due.id
-          returning a.id, a.investor_id, a.expires_on, a.method`);
-        let emailed = 0;
-        for (const r of rows) {
-          const told = await tellInvestor(
-            tx,
-            r.investor_id,
-            {
-              title: 'Accreditation expiring',
-              message: `Your accreditation record expires on ${formatCalendarDay(r.expires_on)}. Upload a new verification letter on your profile to keep indicating amounts.`,
-              type: 'warning',
-            },
-            {
-              template: 'accreditation-reminder',
-              payload: {
-                expiresOn: r.expires_on,
-                daysLeft: daysBetween(today, r.expires_on),
-                method: accreditationMethodLabel(r.method),
-              },
-            },
-          );
-          if (told) emailed++;
-        }
-        return { claimed: rows.length, emailed };
-      });
-      counts.emailed += emailed;
-      if (w.days === last) counts.sevenDay += claimed;
-      else counts.thirtyDay += claimed;
-      if (claimed < REMINDER_BATCH) break;
-    }
-  }
-  return counts;
 }

@@ -20,14 +20,14 @@ import {
   type SiteContentSection,
   type SiteImageKind,
 } from '~/lib/site-content';
-import { holdOffBackups } from '../backup.server';
-import { databaseHandle, db } from '../db/client.server';
-import { isRefused, Refused, type RefusalKind } from '../errors.server';
-import { siteContent, siteImage } from '../db/schema';
-import { logger } from '../logger.server';
-import { storage } from '../storage.server';
-import { audit, type Actor } from './audit.server';
-import { freshReader } from '../fresh-reader.server';
+import { holdOffBackups } from '../../backup.server';
+import { databaseHandle, db } from '../../db/client.server';
+import { isRefused, Refused, type RefusalKind } from '../../errors.server';
+import { siteContent, siteImage } from '../../db/schema';
+import { logger } from '../../logger.server';
+import { storage } from '../../storage.server';
+import { audit, type Actor } from '../audit.server';
+import { freshReader } from '../../fresh-reader.server';
 
 /**
  * A change refused for a stated reason (the message is shown to staff as it is), titled 'Not

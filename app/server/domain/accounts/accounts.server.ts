@@ -6,11 +6,11 @@
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SignUpInput } from '~/lib/schemas/auth';
-import { db, type Database, type Transaction } from '../db/client.server';
-import { profile, user } from '../db/schema';
-import { env } from '../env.server';
-import { queueEmail } from '../mail/outbox.server';
-import { recordSelfCertification } from './investments.server';
+import { db, type Database, type Transaction } from '../../db/client.server';
+import { profile, user } from '../../db/schema';
+import { env } from '../../env.server';
+import { queueEmail } from '../../mail/outbox.server';
+import { recordSelfCertification } from '../investing/investments.server';
 import { borrowerColumns, investorColumns } from './profiles.server';
 
 /** Failed sign-ins for one account within `LOCKOUT_WINDOW_MINUTES` that lock it. */

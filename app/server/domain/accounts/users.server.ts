@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { db } from '../db/client.server';
-import { account, profile, user } from '../db/schema';
-import { Refused } from '../errors.server';
-import { hashPassword } from '../password.server';
+import { db } from '../../db/client.server';
+import { account, profile, user } from '../../db/schema';
+import { Refused } from '../../errors.server';
+import { hashPassword } from '../../password.server';
 
 /** True when any profile has the admin flag. */
 export async function adminExists(): Promise<boolean> {

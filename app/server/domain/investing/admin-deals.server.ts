@@ -9,13 +9,13 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte,
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ADMIN_DEALS_PAGE_SIZE, DURATIONS, type DealFormInput } from '~/lib/schemas/deal';
-import { removeReplacedFiles } from '../backup.server';
-import { db } from '../db/client.server';
-import { deal } from '../db/schema';
-import { storage } from '../storage.server';
-import { NotFound, Refused } from '../errors.server';
-import { audit, type Actor } from './audit.server';
-import { containsPattern, isUuid } from '../db/query.server';
+import { removeReplacedFiles } from '../../backup.server';
+import { db } from '../../db/client.server';
+import { deal } from '../../db/schema';
+import { storage } from '../../storage.server';
+import { NotFound, Refused } from '../../errors.server';
+import { audit, type Actor } from '../audit.server';
+import { containsPattern, isUuid } from '../../db/query.server';
 
 export interface AdminDealQuery {
   q: string;

@@ -8,10 +8,10 @@
  * cannot both go).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { transaction, type Transaction } from '../db/client.server';
-import { profile, session, twoFactor, user } from '../db/schema';
-import { NotFound, Refused } from '../errors.server';
-import { audit, type Actor } from './audit.server';
+import { transaction, type Transaction } from '../../db/client.server';
+import { profile, session, twoFactor, user } from '../../db/schema';
+import { NotFound, Refused } from '../../errors.server';
+import { audit, type Actor } from '../audit.server';
 
 /** A change of an account that staff make, with the reason kept in the audit log. */
 export type AccountChange = 'disable' | 'enable' | 'grant-admin' | 'remove-admin' | 'reset-two-factor';

@@ -16,17 +16,17 @@ import {
   extensionOf,
   type DocumentExtension,
 } from '~/lib/documents';
-import { holdOffBackups } from '../backup.server';
-import { db } from '../db/client.server';
-import { accreditationRecord, dataRoomDocument, document } from '../db/schema';
-import { env } from '../env.server';
-import { logger } from '../logger.server';
-import { queueEmail } from '../mail/outbox.server';
-import { storage } from '../storage.server';
-import { addNotification } from './notifications.server';
-import { isUuid } from '../db/query.server';
-import { bodyErrorOf } from '../request-body.server';
-import { isRefused, Refused } from '../errors.server';
+import { holdOffBackups } from '../../backup.server';
+import { db } from '../../db/client.server';
+import { accreditationRecord, dataRoomDocument, document } from '../../db/schema';
+import { env } from '../../env.server';
+import { logger } from '../../logger.server';
+import { queueEmail } from '../../mail/outbox.server';
+import { storage } from '../../storage.server';
+import { addNotification } from '../notifications.server';
+import { isUuid } from '../../db/query.server';
+import { bodyErrorOf } from '../../request-body.server';
+import { isRefused, Refused } from '../../errors.server';
 
 /** The upload limit in bytes: product §5's 25 MB (the default of DOCUMENT_MAX_MB), or as configured. */
 export function documentMaxBytes(): number {

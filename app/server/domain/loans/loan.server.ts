@@ -1,0 +1,222 @@
+/**
+ * The loan file's core (issue "The loan file"; docs/product.md §10): a borrower's application saved
+ * step by step as a draft, submitted with a reference, then moved along the pipeline by the
+ * lender's staff with its document checklist, messages, internal notes and term sheets.
+ *
+ * Who may see what is decided here, once: `borrowerLoan` finds a loan only for its borrower,
+ * `staffLoan` for an admin; every other function takes the loan such a lookup returned, so
+ * another user's loan is never found (the routes answer 404). Internal notes are read only by
+ * `loanFile(…, 'staff')`. Every change and the e-mails and notifications it causes are one
+ * transaction; every staff change is audited in it.
+ */
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { CLOSED_STAGES, isReference, type LoanStage } from '~/lib/loans';
+import { db, type Transaction } from '../../db/client.server';
+import { isUuid } from '../../db/query.server';
+import { loan, loanEvent, loanItem, profile, termSheet, user } from '../../db/schema';
+import { env } from '../../env.server';
+import { NotFound } from '../../errors.server';
+import { queueEmail } from '../../mail/outbox.server';
+import type { EmailPayload } from '../../mail/templates.server';
+import type { BorrowerLoanPayload, LenderLoanPayload } from '../../mail/templates/loans.server';
+import { type Actor } from '../audit.server';
+import { addNotification } from '../notifications.server';
+
+export type Loan = typeof loan.$inferSelect;
+
+/** A person acting on a loan: the borrower, or an admin (staff). */
+export interface LoanActor extends Actor {
+  name: string;
+}
+
+export const NOT_FOUND = () => new NotFound('Loan not found.', 'Loan not found');
+
+// ---------------------------------------------------------------- finding a loan
+
+/**
+ * Loan `key` (its reference, or a draft's id) of `borrowerId`, or null when there is no
+ * such loan of theirs: another borrower's loan is not found.
+ */
+export async function borrowerLoan(borrowerId: string, key: string): Promise<Loan | null> {
+  const match = isReference(key) ? eq(loan.reference, key) : isUuid(key) ? eq(loan.id, key) : null;
+  if (!match) return null;
+  const [row] = await db()
+    .select()
+    .from(loan)
+    .where(and(match, eq(loan.borrowerId, borrowerId)));
+  return row ?? null;
+}
+
+/** Submitted loan `reference` for the lender's staff (callers check is_admin), or null. */
+export async function staffLoan(reference: string): Promise<Loan | null> {
+  if (!isReference(reference)) return null;
+  const [row] = await db().select().from(loan).where(eq(loan.reference, reference));
+  return row ?? null;
+}
+
+/** The loan `loanId` locked for a change in `tx`. @throws NotFound when it is gone. */
+export async function lockLoan(tx: Transaction, loanId: string): Promise<Loan> {
+  const [row] = await tx.select().from(loan).where(eq(loan.id, loanId)).for('update');
+  if (!row) throw NOT_FOUND();
+  return row;
+}
+
+/** '/dashboard/loans/OL-2026-00042' on this site, for e-mails. */
+export const borrowerLink = (l: Pick<Loan, 'reference' | 'id'>) => `${env().PUBLIC_URL}/dashboard/loans/${l.reference ?? l.id}`;
+export const staffLink = (l: Pick<Loan, 'reference'>) => `${env().PUBLIC_URL}/admin-dashboard/loans/${l.reference}`;
+
+/** 'Street, City, NV'. */
+export function propertyLine(l: Pick<Loan, 'propertyAddress' | 'propertyCity' | 'propertyState'>): string {
+  return [l.propertyAddress, l.propertyCity, l.propertyState].filter(Boolean).join(', ');
+}
+
+// ---------------------------------------------------------------- e-mails and notices
+
+/** The templates to a borrower about their loan, and to the lender about one (templates/loans.server.tsx). */
+export type BorrowerTemplate =
+  | 'loan-submitted'
+  | 'loan-item-requested'
+  | 'loan-item-needs-attention'
+  | 'loan-stage-changed'
+  | 'loan-term-sheet-issued'
+  | 'loan-message'
+  | 'loan-declined';
+export type LenderTemplate =
+  'loan-application' | 'loan-item-uploaded' | 'loan-term-sheet-answered' | 'loan-message-lender' | 'loan-stage-lender';
+
+/**
+ * Queues `template` to the borrower of `l` when they take e-mail (profile.notify_email), or
+ * always with `required` (the notice of action taken), and adds the in-portal notification.
+ * `payload` is the template's own part; the borrower's name, the reference, the property and
+ * the loan page are added here.
+ */
+export async function tellBorrower<T extends BorrowerTemplate>(
+  tx: Transaction,
+  l: Loan,
+  template: T,
+  notice: { title: string; message: string; type?: 'info' | 'success' | 'warning' | 'error' },
+  payload: Omit<EmailPayload<T>, keyof BorrowerLoanPayload>,
+  required = false,
+) {
+  const [who] = await tx
+    .select({ email: user.email, name: user.name, notifyEmail: profile.notifyEmail })
+    .from(user)
+    .innerJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.id, l.borrowerId));
+  await addNotification(tx, l.borrowerId, { title: notice.title, message: notice.message, type: notice.type ?? 'info' });
+  if (!who || (!who.notifyEmail && !required)) return;
+  const base: BorrowerLoanPayload = {
+    name: who.name,
+    reference: l.reference ?? '',
+    property: propertyLine(l),
+    link: borrowerLink(l),
+  };
+  // A generic spread is not known to make EmailPayload<T>; it does: T's payload is its own part and the base.
+  await queueEmail(tx, { to: who.email, template, payload: { ...base, ...payload } as EmailPayload<T> });
+}
+
+/** Queues `template` to the lender (NOTIFY_EMAIL) about `l`, with the loan's facts added to `payload`. */
+export async function tellLender<T extends LenderTemplate>(
+  tx: Transaction,
+  l: Loan,
+  template: T,
+  payload: Omit<EmailPayload<T>, keyof LenderLoanPayload>,
+) {
+  const [who] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, l.borrowerId));
+  const base: LenderLoanPayload = {
+    reference: l.reference ?? '',
+    property: propertyLine(l),
+    amount: l.loanAmount,
+    borrowerName: who?.name ?? null,
+    borrowerEmail: who?.email ?? null,
+    link: staffLink(l),
+  };
+  await queueEmail(tx, { to: env().NOTIFY_EMAIL, template, payload: { ...base, ...payload } as EmailPayload<T> });
+}
+
+/** Records a stage move of `l` to `to` by `actor` (null: the system) with `note`, in `tx`. */
+export async function recordMove(tx: Transaction, l: Loan, to: LoanStage, actor: LoanActor | null, note: string | null) {
+  await tx.update(loan).set({ stage: to, stageChangedAt: new Date() }).where(eq(loan.id, l.id));
+  await tx.insert(loanEvent).values({
+    loanId: l.id,
+    fromStage: l.stage,
+    toStage: to,
+    note,
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? null,
+  });
+}
+
+export interface Tally {
+  requested: number;
+  uploaded: number;
+  accepted: number;
+  needsAttention: number;
+}
+
+/** Checklist counts by status of each of `loanIds`. */
+export async function itemTallies(loanIds: string[]): Promise<Map<string, Tally>> {
+  if (!loanIds.length) return new Map();
+  const rows = await db()
+    .select({ loanId: loanItem.loanId, status: loanItem.status, n: count() })
+    .from(loanItem)
+    .where(inArray(loanItem.loanId, loanIds))
+    .groupBy(loanItem.loanId, loanItem.status);
+  const tallies = new Map<string, Tally>();
+  for (const r of rows) {
+    const t = tallies.get(r.loanId) ?? { requested: 0, uploaded: 0, accepted: 0, needsAttention: 0 };
+    const key = r.status === 'needs_attention' ? 'needsAttention' : r.status;
+    t[key] = r.n;
+    tallies.set(r.loanId, t);
+  }
+  return tallies;
+}
+
+/** The ids of `loanIds` with a term sheet waiting for the borrower's answer. */
+export async function openTermSheets(loanIds: string[]): Promise<Set<string>> {
+  if (!loanIds.length) return new Set();
+  const rows = await db()
+    .select({ loanId: termSheet.loanId })
+    .from(termSheet)
+    .where(and(inArray(termSheet.loanId, loanIds), eq(termSheet.status, 'issued')));
+  return new Set(rows.map((r) => r.loanId));
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What the borrower of `l` must do next, in a sentence, or null when nothing is theirs. */
+export function borrowerNextStep(l: Loan, t: Tally | undefined, termSheetOpen: boolean): string | null {
+  const stage = l.stage;
+  if (stage === 'draft') return 'Finish your application and submit it.';
+  if (CLOSED_STAGES.includes(stage) || stage === 'funded') return null;
+  if (termSheetOpen) return 'Review your term sheet and accept or decline it.';
+  if (t?.needsAttention) return `Replace ${plural(t.needsAttention, 'document')} that need attention.`;
+  if (t?.requested) return `Upload ${plural(t.requested, 'requested document')}.`;
+  return null;
+}
+
+/** What the lender's staff should do next about `l`, in a few words. */
+export function staffNextStep(l: Loan, t: Tally | undefined, termSheetOpen: boolean): string {
+  const stage = l.stage;
+  if (CLOSED_STAGES.includes(stage)) return '—';
+  if (l.lastMessageFromStaff === false) return 'Reply to the borrower';
+  if (t?.uploaded) return `Review ${plural(t.uploaded, 'upload')}`;
+  switch (stage) {
+    case 'submitted':
+      return 'Start the review';
+    case 'in_review':
+      return t && t.requested + t.needsAttention > 0
+        ? `Waiting on ${plural(t.requested + t.needsAttention, 'document')}`
+        : 'Issue a term sheet';
+    case 'term_sheet':
+      return termSheetOpen ? "Waiting on the borrower's answer" : 'Term sheet declined: issue another or decline';
+    case 'processing':
+      return 'Complete underwriting';
+    case 'approved':
+      return 'Schedule the closing';
+    case 'closing':
+      return 'Fund the loan';
+    default:
+      return 'Service the loan';
+  }
+}

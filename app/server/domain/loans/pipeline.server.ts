@@ -1,0 +1,261 @@
+/**
+ * The lender's side of a loan (issue "The loan file"; docs/product.md §10.5-10.6): moving it
+ * through the stages, declining it, issuing a term sheet and the borrower's answer to it, and the
+ * pipeline lists of the admin area.
+ */
+import { and, asc, count, desc, eq, isNotNull, like, ne, sql } from 'drizzle-orm';
+import { canIssueTermSheet, loanRatios, stageLabel, staffMoves, PIPELINE_PAGE_SIZE, type LoanStage } from '~/lib/loans';
+import { lenderDay } from '~/lib/format';
+import { db, type Database } from '../../db/client.server';
+import { readNumberedPage } from '../../db/paging.server';
+import { containsPattern, isUuid } from '../../db/query.server';
+import { loan, termSheet, user } from '../../db/schema';
+import { NotFound, Refused } from '../../errors.server';
+import { audit } from '../audit.server';
+import {
+  type Loan,
+  type LoanActor,
+  lockLoan,
+  propertyLine,
+  tellBorrower,
+  tellLender,
+  recordMove,
+  itemTallies,
+  openTermSheets,
+  staffNextStep,
+} from './loan.server';
+
+// ---------------------------------------------------------------- stages
+
+/**
+ * Staff move `l` to `to` with `note` (shown on the borrower's timeline and in the e-mail).
+ * Declining goes through `declineLoan`. @throws Refused('conflict') for a move the pipeline
+ * does not allow (staffMoves).
+ */
+export async function moveStage(admin: LoanActor, l: Loan, to: LoanStage, note: string | null) {
+  if (to === 'declined') throw new Refused('invalid', 'Decline the loan with its reasons.', 'Stage not changed');
+  await db().transaction(async (tx) => {
+    const current = await lockLoan(tx, l.id);
+    if (!staffMoves(current.stage).includes(to))
+      throw new Refused(
+        'conflict',
+        `A loan cannot move from ${stageLabel(current.stage)} to ${stageLabel(to)}.`,
+        'Stage not changed',
+      );
+    await recordMove(tx, current, to, admin, note);
+    await tellBorrower(
+      tx,
+      current,
+      'loan-stage-changed',
+      { title: 'Loan stage changed', message: `${current.reference} moved to ${stageLabel(to)}.${note ? ` ${note}` : ''}` },
+      { stage: stageLabel(to), note },
+    );
+    await audit(
+      admin,
+      'loan.stage_moved',
+      { type: 'loan', id: l.id },
+      { reference: l.reference, from: current.stage, to, note },
+      tx,
+    );
+  });
+}
+
+/**
+ * Staff decline `l` for `reason`: the stage becomes Declined and the borrower is sent the
+ * written notice of action taken with the reason (Regulation B, 12 CFR 1002.9, asks it of
+ * business-credit lenders), whatever their e-mail preferences.
+ * @throws Refused('invalid') without a reason, Refused('conflict') when it cannot be declined.
+ */
+export async function declineLoan(admin: LoanActor, l: Loan, reason: string) {
+  const clean = reason.trim();
+  if (!clean) throw new Refused('invalid', 'Please give the reasons for the decision.', 'Loan not declined');
+  await db().transaction(async (tx) => {
+    const current = await lockLoan(tx, l.id);
+    if (!staffMoves(current.stage).includes('declined'))
+      throw new Refused('conflict', `A loan in ${stageLabel(current.stage)} cannot be declined.`, 'Loan not declined');
+    await recordMove(tx, current, 'declined', admin, null);
+    await tx.update(loan).set({ declineReason: clean }).where(eq(loan.id, l.id));
+    await tx
+      .update(termSheet)
+      .set({ status: 'superseded' })
+      .where(and(eq(termSheet.loanId, l.id), eq(termSheet.status, 'issued')));
+    await tellBorrower(
+      tx,
+      current,
+      'loan-declined',
+      {
+        title: 'Loan decision',
+        message: `We are unable to make loan ${current.reference}. See the notice we sent you.`,
+        type: 'error',
+      },
+      { reason: clean, decidedOn: lenderDay() },
+      true,
+    );
+    await audit(admin, 'loan.declined', { type: 'loan', id: l.id }, { reference: l.reference, reason: clean }, tx);
+  });
+}
+
+// ---------------------------------------------------------------- term sheets
+
+export interface TermSheetTerms {
+  /** Dollars. */
+  amount: number;
+  /** Percent a year. */
+  ratePercent: number;
+  /** Percent of the amount. */
+  points: number;
+  termMonths: number;
+  /** Percent. */
+  ltv: number;
+  /** 'YYYY-MM-DD', the last day it may be accepted. */
+  expiresOn: string;
+}
+
+/**
+ * Staff issue a term sheet for `l`: an open one is superseded, a loan In review moves to
+ * Term sheet, and the borrower is told. @throws Refused('conflict') outside In review / Term sheet.
+ */
+export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheetTerms) {
+  await db().transaction(async (tx) => {
+    const current = await lockLoan(tx, l.id);
+    if (!canIssueTermSheet(current.stage))
+      throw new Refused('conflict', 'A term sheet can be issued only while the loan is in review.', 'Term sheet not issued');
+    await tx
+      .update(termSheet)
+      .set({ status: 'superseded' })
+      .where(and(eq(termSheet.loanId, l.id), eq(termSheet.status, 'issued')));
+    await tx.insert(termSheet).values({ loanId: l.id, ...terms, issuedBy: admin.id });
+    if (current.stage === 'in_review') await recordMove(tx, current, 'term_sheet', admin, null);
+    await tellBorrower(
+      tx,
+      current,
+      'loan-term-sheet-issued',
+      {
+        title: 'Your term sheet is ready',
+        message: `Review the term sheet for ${current.reference} on the loan page.`,
+        type: 'success',
+      },
+      {
+        amount: terms.amount,
+        ratePercent: terms.ratePercent,
+        points: terms.points,
+        termMonths: terms.termMonths,
+        ltv: terms.ltv,
+        expiresOn: terms.expiresOn,
+      },
+    );
+    await audit(admin, 'loan.term_sheet_issued', { type: 'loan', id: l.id }, { reference: l.reference, ...terms }, tx);
+  });
+}
+
+/**
+ * The borrower of `l` accepts or declines term sheet `termSheetId`, recorded with the time
+ * and their client address (`ip`, `userAgent`). Accepting moves the loan to Processing.
+ * @throws NotFound for a term sheet not on the loan, Refused('conflict') when it is no longer
+ * open or has expired.
+ */
+export async function answerTermSheet(
+  borrower: LoanActor,
+  l: Loan,
+  termSheetId: string,
+  accept: boolean,
+  client: { ip: string; userAgent: string | null },
+) {
+  await db().transaction(async (tx) => {
+    const current = await lockLoan(tx, l.id);
+    const [sheet] = isUuid(termSheetId)
+      ? await tx
+          .select()
+          .from(termSheet)
+          .where(and(eq(termSheet.id, termSheetId), eq(termSheet.loanId, l.id)))
+      : [];
+    if (!sheet) throw new NotFound('Term sheet not found.', 'Term sheet not found');
+    if (sheet.status !== 'issued' || current.stage !== 'term_sheet')
+      throw new Refused('conflict', 'This term sheet is no longer open.', 'Not recorded');
+    if (sheet.expiresOn < lenderDay())
+      throw new Refused('conflict', 'This term sheet has expired. Please message us for a new one.', 'Not recorded');
+    await tx
+      .update(termSheet)
+      .set({
+        status: accept ? 'accepted' : 'declined',
+        respondedAt: new Date(),
+        respondedIp: client.ip,
+        respondedUserAgent: client.userAgent?.slice(0, 500) ?? null,
+      })
+      .where(eq(termSheet.id, sheet.id));
+    if (accept) await recordMove(tx, current, 'processing', borrower, 'Term sheet accepted.');
+    await tellLender(tx, current, 'loan-term-sheet-answered', {
+      answer: accept ? 'accepted' : 'declined',
+      termSheetAmount: sheet.amount,
+      ip: client.ip,
+    });
+  });
+}
+
+// ---------------------------------------------------------------- the pipeline
+
+/**
+ * One page of the pipeline: submitted loans (drafts are the borrower's), newest submission
+ * first, optionally in `stage` and matching `q` (reference, property, borrower name or
+ * e-mail). A page past the end gives the last page. Returns rows with the borrower, LTV, days
+ * in stage and the next action, the total, page and page count.
+ */
+export async function listPipeline(opts: { q: string; stage: LoanStage | null; page: number }, now = new Date()) {
+  const q = opts.q.trim();
+  const where = and(
+    isNotNull(loan.submittedAt),
+    opts.stage ? eq(loan.stage, opts.stage) : ne(loan.stage, 'draft'),
+    q ? like(loan.searchText, sql`lower(${containsPattern(q)})`) : undefined,
+  );
+  const { rows, total, page, pageCount } = await readNumberedPage({
+    requestedPage: opts.page,
+    pageSize: PIPELINE_PAGE_SIZE,
+    total: undefined,
+    count: async () => (await db().select({ n: count() }).from(loan).where(where))[0]?.n ?? 0,
+    rows: ({ offset, limit, newestFirst }) => {
+      const order = newestFirst ? desc : asc;
+      return db()
+        .select({ loan, borrowerName: user.name, borrowerEmail: user.email })
+        .from(loan)
+        .innerJoin(user, eq(user.id, loan.borrowerId))
+        .where(where)
+        .orderBy(order(loan.submittedAt), order(loan.id))
+        .limit(limit)
+        .offset(offset);
+    },
+  });
+  const ids = rows.map((r) => r.loan.id);
+  const [tallies, sheets] = await Promise.all([itemTallies(ids), openTermSheets(ids)]);
+  return {
+    total,
+    page,
+    pageCount,
+    loans: rows.map(({ loan: l, borrowerName, borrowerEmail }) => ({
+      id: l.id,
+      reference: l.reference!,
+      borrowerName,
+      borrowerEmail,
+      property: propertyLine(l),
+      loanAmount: l.loanAmount,
+      ltv: loanRatios({ ...l, purpose: l.purpose ?? undefined }).ltv,
+      stage: l.stage,
+      daysInStage: Math.max(0, Math.floor((now.getTime() - l.stageChangedAt.getTime()) / 86_400_000)),
+      nextStep: staffNextStep(l, tallies.get(l.id), sheets.has(l.id)),
+    })),
+  };
+}
+
+/** How many submitted loans are in each stage (the admin dashboard). */
+export async function loansByStage(): Promise<Record<string, number>> {
+  const rows = await db().select({ stage: loan.stage, n: count() }).from(loan).where(ne(loan.stage, 'draft')).groupBy(loan.stage);
+  return Object.fromEntries(rows.map((r) => [r.stage, r.n]));
+}
+
+/** The submitted loans of borrower `userId` for the admin user directory, newest first. */
+export async function loansOfBorrower(userId: string, tx: Database = db()) {
+  return tx
+    .select({ reference: loan.reference, stage: loan.stage, loanAmount: loan.loanAmount, submittedAt: loan.submittedAt })
+    .from(loan)
+    .where(and(eq(loan.borrowerId, userId), isNotNull(loan.reference)))
+    .orderBy(desc(loan.submittedAt));
+}
