@@ -3,10 +3,11 @@
  * plain-text and an HTML part, failures are retried with exponential backoff, and a message
  * undelivered after a day is marked failed.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, watch } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, transaction } from '~/server/db/client.server';
 import { outboxEmail } from '~/server/db/schema';
 import { queueEmail } from '~/server/mail/outbox.server';
@@ -26,6 +27,30 @@ const failing: MailTransport = {
 describe('outbox worker', () => {
   beforeEach(async () => {
     await db().delete(outboxEmail);
+  });
+
+  it('never shows a reader of DATA_DIR/mail half an .eml: a file appears whole, under its final name', async () => {
+    const dir = path.join(process.env.DATA_DIR!, 'mail');
+    await mkdir(dir, { recursive: true });
+    const before = new Set(await readdir(dir));
+    // Every time the folder changes, each new .eml in it is read at once, as a test's poll does.
+    const seen: string[] = [];
+    const watcher = watch(dir, () => {
+      for (const name of readdirSync(dir))
+        if (name.endsWith('.eml') && !before.has(name)) seen.push(readFileSync(path.join(dir, name), 'latin1'));
+    });
+    try {
+      // A large message is written in many chunks: a reader between two of them saw half of it.
+      const text = 'A long message. '.repeat(300_000);
+      await createTransport().send('reader@example.com', { subject: 'Whole or nothing', text, html: `<p>${text}</p>` });
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    } finally {
+      watcher.close();
+    }
+    const [written] = (await readdir(dir)).filter((name) => name.endsWith('.eml') && !before.has(name));
+    const whole = await readFile(path.join(dir, written!), 'latin1');
+    expect(seen.every((content) => content === whole)).toBe(true);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
   it('writes a queued message to DATA_DIR/mail as an .eml with text and HTML parts', async () => {

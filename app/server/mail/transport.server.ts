@@ -3,7 +3,7 @@
  * `DATA_DIR/mail/` as one .eml file and its recipient and subject are logged.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { dataPath, env } from '../env.server';
@@ -46,7 +46,11 @@ function fileTransport(dir: string, from: string): MailTransport {
       });
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written under a temporary name and renamed: a reader of the folder (a developer's mail
+      // viewer, the end-to-end tests) never sees half a message.
+      const partial = `${file}.part`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       const links = email.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info({ to, subject: email.subject, file, links }, 'e-mail written to file (no SMTP_URL)');
     },
