@@ -9,7 +9,7 @@
  * the loan, terms in months, dates 'YYYY-MM-DD' in the lender's zone.
  */
 import { z } from 'zod';
-import { isCalendarDay } from './format';
+import { dayField, percentField, textField, wholeNumberField } from './schemas/fields';
 
 export const SITE_CONTENT_SECTIONS = [
   'loan-programs',
@@ -49,21 +49,12 @@ export const SECTION_PAGES: Record<SiteContentSection, string> = {
 export const STATES = { NV: 'Nevada', CA: 'California' } as const;
 export type StateCode = keyof typeof STATES;
 
-const day = z.string({ error: 'Please enter a date.' }).trim().refine(isCalendarDay, 'Please enter a date.');
+const day = dayField('Please enter a date.');
 const text = (max: number, required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Please keep this under ${max.toLocaleString('en-US')} characters.`);
-const dollars = (message: string) => z.number({ error: message }).int(message).min(0, message).max(1_000_000_000_000, message);
-const percent = (message: string) => z.number({ error: message }).min(0, message).max(100, message);
-const months = z
-  .number({ error: 'Please enter a term in whole months.' })
-  .int('Please enter a term in whole months.')
-  .min(1, 'Please enter a term in whole months.')
-  .max(600, 'Please enter a term in whole months.');
-const id = z.string().uuid();
+  textField({ max, required, tooLong: `Please keep this under ${max.toLocaleString('en-US')} characters.` });
+const dollars = (message: string) => wholeNumberField(0, 1_000_000_000_000, message);
+const months = wholeNumberField(1, 600, 'Please enter a term in whole months.');
+const id = z.uuid();
 
 export const loanProgramSchema = z
   .object({
@@ -72,11 +63,11 @@ export const loanProgramSchema = z
     description: text(600, 'Please describe the program.'),
     minAmount: dollars('Please enter the smallest loan in whole dollars.'),
     maxAmount: dollars('Please enter the largest loan in whole dollars.'),
-    maxLtv: percent('Please enter the maximum LTV as a percentage.').nullable(),
-    maxLtc: percent('Please enter the maximum LTC as a percentage.').nullable(),
-    rateFrom: percent('Please enter the lowest rate as a percentage.'),
-    pointsFrom: percent('Please enter the points as a percentage.'),
-    pointsTo: percent('Please enter the points as a percentage.'),
+    maxLtv: percentField('Please enter the maximum LTV as a percentage.').nullable(),
+    maxLtc: percentField('Please enter the maximum LTC as a percentage.').nullable(),
+    rateFrom: percentField('Please enter the lowest rate as a percentage.'),
+    pointsFrom: percentField('Please enter the points as a percentage.'),
+    pointsTo: percentField('Please enter the points as a percentage.'),
     termMinMonths: months,
     termMaxMonths: months,
     propertyTypes: z.array(text(60, 'Please name the property type.')).max(20),
@@ -95,15 +86,10 @@ export type LoanProgram = z.infer<typeof loanProgramSchema>;
 
 const metric = <T extends z.ZodNumber>(value: T) => z.object({ value, asOf: day }).nullable();
 export const trackRecordSchema = z.object({
-  loansFunded: metric(
-    z
-      .number({ error: 'Please enter a whole number of loans.' })
-      .int('Please enter a whole number of loans.')
-      .min(0, 'Please enter a whole number of loans.'),
-  ),
+  loansFunded: metric(wholeNumberField(0, Infinity, 'Please enter a whole number of loans.')),
   totalVolume: metric(dollars('Please enter the volume in whole dollars.')),
-  averageLtv: metric(percent('Please enter the average LTV as a percentage.')),
-  averageYield: metric(percent('Please enter the average yield as a percentage.')),
+  averageLtv: metric(percentField('Please enter the average LTV as a percentage.')),
+  averageYield: metric(percentField('Please enter the average yield as a percentage.')),
   losses: metric(dollars('Please enter the losses in whole dollars.')),
 });
 export type TrackRecord = z.infer<typeof trackRecordSchema>;
