@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TITLE_MAX, type DocumentExtension } from './documents';
 import { labelOf } from './loans';
+import { textField } from './schemas/fields';
 
 /** What a data-room document is, and how it reads. */
 export const DATA_ROOM_KINDS = [
@@ -63,7 +64,11 @@ export const dataRoomUploadFields = z.object({
 
 /** A document's new title and audience (either may be left out). */
 export const dataRoomChangeFields = z.object({
-  title: z.string().trim().min(1, DATA_ROOM_MESSAGES.emptyTitle).max(DATA_ROOM_TITLE_MAX, DATA_ROOM_MESSAGES.title).optional(),
+  title: textField({
+    max: DATA_ROOM_TITLE_MAX,
+    required: DATA_ROOM_MESSAGES.emptyTitle,
+    tooLong: DATA_ROOM_MESSAGES.title,
+  }).optional(),
   audience: z.enum(DATA_ROOM_AUDIENCE_VALUES, { error: DATA_ROOM_MESSAGES.audience }).optional(),
 });
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { labelOf } from './loans';
+import { textField } from './schemas/fields';
 
 /** A soft commitment's statuses and how they read. */
 export const COMMITMENT_STATUSES = [
@@ -80,15 +81,17 @@ export const suitabilitySchema = z
       error: `Please confirm that this investment is no more than ${CONCENTRATION_LIMIT_PERCENT}% of your net worth.`,
     }),
     understandsRisks: z.literal(true, { error: 'Please confirm that you understand the risks of a trust deed investment.' }),
-    signature: z
-      .string({ error: 'Please type your full name as your signature.' })
-      .trim()
-      .min(2, 'Please type your full name as your signature.')
-      .max(200, 'Your name must be at most 200 characters.'),
+    signature: textField({
+      min: 2,
+      max: 200,
+      required: 'Please type your full name as your signature.',
+      tooLong: 'Your name must be at most 200 characters.',
+    }),
   })
   .refine((a) => a.netWorthOver250k || a.incomeOver70k, {
     path: ['netWorthOver250k'],
-    message: 'A private investor in a trust deed needs a net worth over $250,000 (excluding the residence) or an income over $70,000 in each of the last two years.',
+    message:
+      'A private investor in a trust deed needs a net worth over $250,000 (excluding the residence) or an income over $70,000 in each of the last two years.',
   });
 export type SuitabilityAnswers = z.infer<typeof suitabilitySchema>;
 

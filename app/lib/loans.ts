@@ -5,7 +5,7 @@
  * (LTV, LTC, ARV-LTV). Money is whole US dollars, ratios are numeric percent, terms months.
  */
 import { z } from 'zod';
-import { isCalendarDay } from './format';
+import { dayField, numberField, optionalTextField, textField, wholeNumberField } from './schemas/fields';
 import { PROPERTY_TYPES, valuesOf, type Choice } from './vocabulary';
 
 // ---------------------------------------------------------------- stages
@@ -162,17 +162,14 @@ export const LOAN_MESSAGES = {
 
 const MAX_DOLLARS = 1_000_000_000;
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  textField({ max, required: `${label} is required`, tooLong: `${label} must be at most ${max} characters` });
 const dollars = (label: string) =>
-  z
-    .number({ error: `${label} is required` })
-    .int(LOAN_MESSAGES.whole)
-    .min(1, `${label} must be at least $1`)
-    .max(MAX_DOLLARS, `${label} must be at most $1,000,000,000`);
+  wholeNumberField(1, MAX_DOLLARS, {
+    required: `${label} is required`,
+    whole: LOAN_MESSAGES.whole,
+    tooSmall: `${label} must be at least $1`,
+    tooLarge: `${label} must be at most $1,000,000,000`,
+  });
 const choice = <L extends readonly Choice[]>(list: L, message: string) => z.enum(valuesOf(list), { error: message });
 
 export const propertyStepSchema = z.object({
@@ -215,15 +212,12 @@ export const loanStepSchema = z
 export const borrowerStepSchema = (today: string) =>
   z.object({
     entityType: choice(ENTITY_TYPES, 'Please choose who borrows'),
-    entityName: z.string().trim().max(200, 'The name must be at most 200 characters').optional(),
-    projectsLast36Months: z
-      .number({ error: 'Please enter how many projects you completed' })
-      .int('Please enter a whole number')
-      .min(0, 'Must be at least 0')
-      .max(1000, 'Must be at most 1,000'),
-    targetClosingDate: z
-      .string({ error: 'Target closing date is required' })
-      .refine(isCalendarDay, 'Please enter a date')
+    entityName: optionalTextField({ max: 200, tooLong: 'The name must be at most 200 characters' }),
+    projectsLast36Months: wholeNumberField(0, 1000, {
+      required: 'Please enter how many projects you completed',
+      whole: 'Please enter a whole number',
+    }),
+    targetClosingDate: dayField('Target closing date is required', 'Please enter a date')
       .refine((d) => d >= today, LOAN_MESSAGES.closingPast)
       .refine((d) => d <= addYears(today, 2), LOAN_MESSAGES.closingFar),
   });
@@ -408,16 +402,12 @@ export type TermSheetStatus = (typeof TERM_SHEET_STATUSES)[number];
 export const termSheetSchema = (today: string) =>
   z.object({
     amount: dollars('Loan amount'),
-    ratePercent: z.number({ error: 'Interest rate is required' }).min(0.01, 'Must be more than 0').max(36, 'Must be at most 36'),
-    points: z.number({ error: 'Points are required' }).min(0, 'Must be at least 0').max(10, 'Must be at most 10'),
-    termMonths: z
-      .number({ error: 'Term is required' })
-      .int('Please enter a whole number of months')
-      .min(1, 'Must be at least 1')
-      .max(360, 'Must be at most 360'),
-    ltv: z.number({ error: 'LTV is required' }).min(0.1, 'Must be more than 0').max(100, 'Must be at most 100'),
-    expiresOn: z
-      .string({ error: 'Expiry date is required' })
-      .refine(isCalendarDay, 'Please enter a date')
-      .refine((d) => d >= today, 'The expiry date cannot be in the past.'),
+    ratePercent: numberField(0.01, 36, { required: 'Interest rate is required', tooSmall: 'Must be more than 0' }),
+    points: numberField(0, 10, { required: 'Points are required' }),
+    termMonths: wholeNumberField(1, 360, { required: 'Term is required', whole: 'Please enter a whole number of months' }),
+    ltv: numberField(0.1, 100, { required: 'LTV is required', tooSmall: 'Must be more than 0' }),
+    expiresOn: dayField('Expiry date is required', 'Please enter a date').refine(
+      (d) => d >= today,
+      'The expiry date cannot be in the past.',
+    ),
   });

@@ -9,7 +9,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { freshReader } from '~/server/fresh-reader.server';
 import { AnswerText, TrackRecordBand } from '~/components/marketing/site-content';
-import { answerParagraphs, DEFAULT_CONTENT } from '~/lib/site-content';
+import { DEFAULT_CONTENT } from '~/content/site-content';
+import { answerParagraphs } from '~/lib/site-content';
 
 function render(element: React.ReactNode): string {
   const router = createMemoryRouter([{ path: '/', element }]);

@@ -11,8 +11,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { useActionData } from 'react-router';
 import { ChoiceList, ErrorList, Field, TextareaField } from '~/components/forms';
 import { propertyTypes } from '~/content/home';
+import { DEFAULT_CONTENT } from '~/content/site-content';
 import { percent, usd } from '~/lib/format';
-import { DEFAULT_CONTENT, programFormSchema, STATES, type LoanProgram } from '~/lib/site-content';
+import { programFormSchema, STATES, type LoanProgram } from '~/lib/site-content';
 import {
   AddItem,
   contentKey,

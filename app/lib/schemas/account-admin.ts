@@ -4,6 +4,7 @@
  * action carries its reason, kept in the audit log).
  */
 import { z } from 'zod';
+import { reasonField } from '~/lib/schemas/fields';
 
 export const ACCOUNT_INTENTS = [
   'disable',
@@ -29,10 +30,6 @@ const REASON_MESSAGE = 'Give a reason of at least 3 characters: it is kept in th
 export const accountActionSchema = z.object({
   intent: z.enum(ACCOUNT_INTENTS),
   userId: z.string().min(1).max(64),
-  reason: z
-    .string({ error: REASON_MESSAGE })
-    .trim()
-    .min(3, REASON_MESSAGE)
-    .max(500, 'The reason must be at most 500 characters.'),
+  reason: reasonField(REASON_MESSAGE, 'The reason must be at most 500 characters.'),
   confirmation: z.string().max(200).optional(),
 });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { DocumentExtension } from '~/lib/documents';
 import { isCalendarDay } from '~/lib/format';
 import { ACCREDITATION_REMINDER_DAYS } from '~/lib/investing';
+import { reasonField } from '~/lib/schemas/fields';
 
 /** What a verification letter may be: PDF, Word, JPEG or PNG (the loan documents' types, without plain text). */
 export const LETTER_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const satisfies readonly DocumentExtension[];
@@ -70,7 +71,7 @@ const expiry = (today: string) =>
     if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
   });
 
-const text = (message: string) => z.string({ error: message }).trim().min(3, message).max(500, ACCREDITATION_MESSAGES.tooLong);
+const text = (message: string) => reasonField(message, ACCREDITATION_MESSAGES.tooLong);
 
 /** The staff forms of the directory's Accreditation section, told apart by `intent`. */
 export const ACCREDITATION_INTENTS = ['accreditation-verify', 'accreditation-lender-check', 'accreditation-reject'] as const;

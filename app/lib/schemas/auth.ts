@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { passwordRules } from '~/lib/password-rules';
+import { EMAIL_INVALID, emailField, optionalTextField, textField, wholeNumberField } from '~/lib/schemas/fields';
 import {
   ACCREDITATION,
   INCOME_RANGES,
@@ -21,7 +22,7 @@ import {
 export const MESSAGES = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
-  emailInvalid: 'Please enter a valid email address.',
+  emailInvalid: EMAIL_INVALID,
   nameRequired: 'Full name is required',
   nameTooLong: 'Full name must be at most 100 characters',
   terms: 'You must accept the terms and conditions',
@@ -92,29 +93,17 @@ export function passwordAcceptable(password: string): boolean {
   return passwordRules.every((r) => r.test(password));
 }
 
-/** An e-mail: trimmed and lowercased (product §5), then checked. */
-export const emailField = (required = MESSAGES.emailInvalid as string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .toLowerCase()
-    .min(1, required)
-    .pipe(z.email(MESSAGES.emailInvalid).max(254, MESSAGES.emailInvalid));
-
 const flag = z.boolean().default(false);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max} characters`)
-    .optional()
-    .transform((v) => v || undefined);
-const dollars = z
-  .number({ error: 'Please enter an amount in dollars' })
-  .int('Please enter a whole dollar amount')
-  .min(0, 'Please enter a positive amount')
-  .max(10_000_000_000, 'Please enter a realistic amount')
-  .optional();
+const optionalText = (max: number) => optionalTextField({ max, tooLong: `Please keep this under ${max} characters` });
+const dollars = wholeNumberField(0, 10_000_000_000, {
+  required: 'Please enter an amount in dollars',
+  whole: 'Please enter a whole dollar amount',
+  tooSmall: 'Please enter a positive amount',
+  tooLarge: 'Please enter a realistic amount',
+}).optional();
+
+/** A person's full name (sign-up, the profile's basic info). */
+export const fullNameField = () => textField({ max: NAME_MAX, required: MESSAGES.nameRequired, tooLong: MESSAGES.nameTooLong });
 
 /** Sign In (product §5 Login). */
 export const signInSchema = z.object({
@@ -163,7 +152,7 @@ export function refineBorrowerAnswers(v: { hasSpecificAddress?: string; property
  */
 export const signUpSchema = z
   .object({
-    name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(NAME_MAX, MESSAGES.nameTooLong),
+    name: fullNameField(),
     email: emailField(),
     password: z.string({ error: MESSAGES.password }).max(128, MESSAGES.password),
     confirmPassword: z.string({ error: MESSAGES.password }),

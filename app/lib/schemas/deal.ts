@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FRAMING_BYTES } from '~/lib/body-limit';
+import { optionalTextField, percentField, textField, wholeNumberField } from '~/lib/schemas/fields';
 
 /** Spec §9 admin Property Type filter (and the form's suggestions). */
 export const ADMIN_PROPERTY_TYPES = [
@@ -34,12 +35,15 @@ export const DEAL_PROSPECTUS_MAX_BYTES = 25 * 1024 * 1024;
 /** The deal form's largest body, bytes: every image and the prospectus at their limits, with the fields. */
 export const DEAL_FORM_MAX_BYTES = DEAL_MAX_IMAGES * DEAL_IMAGE_MAX_BYTES + DEAL_PROSPECTUS_MAX_BYTES + FRAMING_BYTES;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-// A whole number is `.int()`, so parseForm reads it as digits only (app/lib/parse-form.ts).
-const number = (message: string, min: number, max: number, int = false) =>
-  (int ? z.number({ error: message }).int('Please enter a whole number') : z.number({ error: message }))
-    .min(min, `Must be at least ${min}`)
-    .max(max, `Must be at most ${max.toLocaleString('en-US')}`);
+const required = (label: string, max: number) =>
+  textField({
+    max,
+    required: `${label} is required`,
+    tooLong: `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+  });
+const whole = (message: string, min: number, max: number) =>
+  wholeNumberField(min, max, { required: message, whole: 'Please enter a whole number' });
+const dollars = (max: number) => wholeNumberField(1, max, { required: 'Please enter a whole number of dollars' });
 const optionalNumber = (min: number, max: number) => z.number({ error: 'Please enter a number' }).min(min).max(max).optional();
 
 /** A deed of trust's lien position (issue "Investing"). */
@@ -52,26 +56,20 @@ export const LIEN_POSITION_CHOICES = [
 export const DEFAULT_INVESTMENT_STEP = 1000;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`)
-    .optional();
+  optionalTextField({ max, tooLong: `${label} must be at most ${max.toLocaleString('en-US')} characters` });
 
 export const dealFormSchema = z
   .object({
-    title: required('Property name is required').pipe(z.string().max(200, 'Property name must be at most 200 characters')),
-    location: required('Address is required').pipe(z.string().max(300, 'Address must be at most 300 characters')),
-    description: required('Description is required').pipe(
-      z.string().max(10_000, 'Description must be at most 10,000 characters'),
-    ),
-    type: z.string().trim().max(100).optional(),
-    sponsor: z.string().trim().max(200).optional(),
-    loanAmount: number('Loan amount is required', 1, 10_000_000_000, true),
-    ltv: number('LTV is required', 0, 100),
-    interestRate: number('Interest rate is required', 0, 100),
-    termMonths: number('Duration is required', 1, 600, true),
-    minimumInvestment: number('Investment minimum is required', 0, 10_000_000_000, true),
+    title: required('Property name', 200),
+    location: required('Address', 300),
+    description: required('Description', 10_000),
+    type: optionalText(100, 'The property type'),
+    sponsor: optionalText(200, 'The development partner'),
+    loanAmount: whole('Loan amount is required', 1, 10_000_000_000),
+    ltv: percentField({ required: 'LTV is required' }),
+    interestRate: percentField({ required: 'Interest rate is required' }),
+    termMonths: whole('Duration is required', 1, 600),
+    minimumInvestment: whole('Investment minimum is required', 0, 10_000_000_000),
     acreage: optionalNumber(0, 1_000_000),
     coordinatesLat: optionalNumber(-90, 90),
     coordinatesLng: optionalNumber(-180, 180),
@@ -80,18 +78,8 @@ export const dealFormSchema = z
     keepImages: z.array(z.string().max(200)).max(DEAL_MAX_IMAGES).default([]),
     removeProspectus: z.boolean().default(false),
     /** What investors are asked for; the loan amount when left empty. */
-    amountToRaise: z
-      .number({ error: 'Please enter a whole number of dollars' })
-      .int('Please enter a whole number of dollars')
-      .min(1, 'Must be at least 1')
-      .max(10_000_000_000, 'Must be at most 10,000,000,000')
-      .optional(),
-    investmentStep: z
-      .number({ error: 'Please enter a whole number of dollars' })
-      .int('Please enter a whole number of dollars')
-      .min(1, 'Must be at least 1')
-      .max(10_000_000, 'Must be at most 10,000,000')
-      .default(DEFAULT_INVESTMENT_STEP),
+    amountToRaise: dollars(10_000_000_000).optional(),
+    investmentStep: dollars(10_000_000).default(DEFAULT_INVESTMENT_STEP),
     lienPosition: z.enum(LIEN_POSITIONS).default('first'),
     loanPurpose: optionalText(2_000, 'The loan purpose'),
     borrowerExperience: optionalText(2_000, 'The borrower experience'),

@@ -4,30 +4,21 @@
  * preferences. Shared by the browser and the route action.
  */
 import { z } from 'zod';
-import { borrowerAnswers, investorAnswers, MESSAGES, NAME_MAX, refineBorrowerAnswers } from './auth';
+import { borrowerAnswers, fullNameField, investorAnswers, refineBorrowerAnswers } from './auth';
+import { optionalTextField, phoneField } from './fields';
 
 /** Avatar limits (product §5, §9): png, jpeg or webp, at most 2 MiB. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .transform((v) => v || null);
+  optionalTextField({ max, tooLong: `${label} must be at most ${max} characters` }).transform((v) => v ?? null);
 
 export const basicInfoSchema = z.object({
-  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(NAME_MAX, MESSAGES.nameTooLong),
+  name: fullNameField(),
   title: optionalText(100, 'Title'),
   companyName: optionalText(150, 'Company name'),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9+().\-\s]{7,30}$/, 'Please enter a valid phone number.')
-    .optional()
-    .transform((v) => v || null),
+  phone: phoneField({ invalid: 'Please enter a valid phone number.' }).transform((v) => v ?? null),
 });
 
 /** Investment Profile: the investor's sign-up answers (product §2 Profile). */

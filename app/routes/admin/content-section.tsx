@@ -29,10 +29,10 @@ import { TeamEditor } from '~/components/admin/content-team';
 import { TrackRecordEditor } from '~/components/admin/content-track-record';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { BackLink } from '~/components/loans/loan-header';
+import { DEFAULT_CONTENT } from '~/content/site-content';
 import { lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
 import {
-  DEFAULT_CONTENT,
   faqFormSchema,
   HERO_SLOTS,
   programFormSchema,

@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { DEFAULT_CONTENT } from '~/content/site-content';
 import {
-  DEFAULT_CONTENT,
   SECTION_LABELS,
   SECTION_SCHEMAS,
   SITE_CONTENT_SECTIONS,
