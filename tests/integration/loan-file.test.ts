@@ -6,13 +6,7 @@
  * the e-mails each change queues with the notification preferences honoured.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpose, type LoanStage } from '~/lib/loans';
@@ -26,7 +20,8 @@ import { saveApplicationStep, submitApplication, withdrawLoan } from '~/server/d
 import { isRefused } from '~/server/errors.server';
 import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';
-import { testServerUrl, useTestDatabase } from '../support/test-database';
+import { migrateOldData } from '../support/old-database';
+import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
 
@@ -400,16 +395,6 @@ describe('what the borrower is told', () => {
 
 describe('migration 0005', () => {
   it('keeps every document uploaded before it, as the borrower’s general documents', async () => {
-    // The migrations up to 0004, in a folder of their own.
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'ormsby-migrations-'));
-    await mkdir(path.join(folder, 'meta'));
-    const journal = JSON.parse(await readFile('drizzle/meta/_journal.json', 'utf8')) as { entries: { tag: string }[] };
-    const before = journal.entries.filter((e) => e.tag < '0005');
-    expect(before.map((e) => e.tag.slice(0, 4))).toEqual(['0000', '0001', '0002', '0003', '0004']);
-    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: before }));
-    for (const file of await readdir('drizzle'))
-      if (file.endsWith('.sql') && file < '0005') await copyFile(path.join('drizzle', file), path.join(folder, file));
-
     const docs = Array.from({ length: 5 }, (_, i) => ({
       id: randomUUID(),
       title: `Document ${i}`,
@@ -430,25 +415,10 @@ describe('migration 0005', () => {
     };
     const select = 'select id, title, storage_key, loan_item_id from document order by title';
 
-    const adminUrl = testServerUrl();
-    const name = `ormsby_migration_${randomUUID().slice(0, 8)}`;
-    const server = new pg.Client({ connectionString: adminUrl });
-    await server.connect();
-    await server.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const database = drizzlePg(client);
-      await migratePg(database, { migrationsFolder: folder });
-      await seed((s) => client.query(s));
-      await migratePg(database, { migrationsFolder: 'drizzle' });
-      await check((await client.query(select)).rows);
-    } finally {
-      await client.end();
-      await server.query(`drop database if exists ${name} with (force)`);
-      await server.end();
-    }
+    await migrateOldData(
+      '0005',
+      (client) => seed((statement) => client.query(statement)),
+      async (client) => check((await client.query(select)).rows),
+    );
   });
 });

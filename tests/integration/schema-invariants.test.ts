@@ -7,14 +7,8 @@
  * cannot be deleted under it; migration 0010 keeps the data it converts; calendar days are real.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isCalendarDay, lenderDay } from '~/lib/format';
 import { borrowerStepSchema, termSheetSchema } from '~/lib/loans';
@@ -28,7 +22,8 @@ import { issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server
 import { saveApplicationStep, submitApplication } from '~/server/domain/loans/application.server';
 import type { LoanActor } from '~/server/domain/loans/loan.server';
 import { updateBorrowerPreferences } from '~/server/domain/accounts/profiles.server';
-import { testServerUrl, useTestDatabase } from '../support/test-database';
+import { migrateOldData } from '../support/old-database';
+import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
 
@@ -329,16 +324,6 @@ describe('calendar days', () => {
 
 describe('migration 0010', () => {
   it('keeps the days, amounts and term sheets it converts', async () => {
-    // The migrations up to 0009, in a folder of their own.
-    const folder = await mkdtemp(path.join(os.tmpdir(), 'ormsby-migrations-'));
-    await mkdir(path.join(folder, 'meta'));
-    const journal = JSON.parse(await readFile('drizzle/meta/_journal.json', 'utf8')) as { entries: { tag: string }[] };
-    const before = journal.entries.filter((e) => e.tag < '0010');
-    expect(before).toHaveLength(10);
-    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: before }));
-    for (const file of await readdir('drizzle'))
-      if (file.endsWith('.sql') && file < '0010') await copyFile(path.join('drizzle', file), path.join(folder, file));
-
     const loanA = randomUUID();
     const loanB = randomUUID();
     const [older, newer, answered] = [randomUUID(), randomUUID(), randomUUID()];
@@ -355,56 +340,44 @@ describe('migration 0010', () => {
         values ('Old deal', 'Reno, NV', 'A deal.', 1000000, 60, 12, 10, 1000, 1000000)`,
     ];
 
-    const adminUrl = testServerUrl();
-    const name = `ormsby_migration_${randomUUID().slice(0, 8)}`;
-    const server = new pg.Client({ connectionString: adminUrl });
-    await server.connect();
-    await server.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      const database = drizzlePg(client);
-      await migratePg(database, { migrationsFolder: folder });
-      for (const statement of seed) await client.query(statement);
-      await migratePg(database, { migrationsFolder: 'drizzle' });
-
-      const q = async (statement: string) => (await client.query(statement)).rows;
-      expect(await q(`select id, target_closing_date::text as day from loan order by day`)).toEqual([
-        { id: loanB, day: '2026-02-28' },
-        { id: loanA, day: '2026-07-15' },
-      ]);
-      expect(await q(`select id, status, expires_on::text as day from term_sheet order by created_at, id`)).toEqual(
-        expect.arrayContaining([
-          { id: older, status: 'superseded', day: '2026-03-01' },
-          { id: newer, status: 'issued', day: '2026-04-30' },
-          { id: answered, status: 'accepted', day: '2026-05-01' },
-        ]),
-      );
-      expect(await q(`select established_on::text as since, expires_on::text as until from accreditation_record`)).toEqual([
-        { since: '2025-06-01', until: '2026-06-01' },
-      ]);
-      expect(
-        await q(`select desired_loan_amount::text as desired, estimated_property_value::text as value from profile`),
-      ).toEqual([{ desired: '2000000000', value: '0' }]);
-      expect(await q(`select loan_id from deal`)).toEqual([{ loan_id: null }]);
-      const types = await q(`select table_name || '.' || column_name as col, data_type from information_schema.columns
-        where (table_name, column_name) in (('loan', 'target_closing_date'), ('term_sheet', 'expires_on'), ('accreditation_record', 'established_on'),
-          ('accreditation_record', 'expires_on'), ('profile', 'desired_loan_amount'), ('profile', 'estimated_property_value'))
-        order by col`);
-      expect(types).toEqual([
-        { col: 'accreditation_record.established_on', data_type: 'date' },
-        { col: 'accreditation_record.expires_on', data_type: 'date' },
-        { col: 'loan.target_closing_date', data_type: 'date' },
-        { col: 'profile.desired_loan_amount', data_type: 'bigint' },
-        { col: 'profile.estimated_property_value', data_type: 'bigint' },
-        { col: 'term_sheet.expires_on', data_type: 'date' },
-      ]);
-    } finally {
-      await client.end();
-      await server.query(`drop database if exists ${name} with (force)`);
-      await server.end();
-    }
+    await migrateOldData(
+      '0010',
+      async (client) => {
+        for (const statement of seed) await client.query(statement);
+      },
+      async (client) => {
+        const q = async (statement: string) => (await client.query(statement)).rows;
+        expect(await q(`select id, target_closing_date::text as day from loan order by day`)).toEqual([
+          { id: loanB, day: '2026-02-28' },
+          { id: loanA, day: '2026-07-15' },
+        ]);
+        expect(await q(`select id, status, expires_on::text as day from term_sheet order by created_at, id`)).toEqual(
+          expect.arrayContaining([
+            { id: older, status: 'superseded', day: '2026-03-01' },
+            { id: newer, status: 'issued', day: '2026-04-30' },
+            { id: answered, status: 'accepted', day: '2026-05-01' },
+          ]),
+        );
+        expect(await q(`select established_on::text as since, expires_on::text as until from accreditation_record`)).toEqual([
+          { since: '2025-06-01', until: '2026-06-01' },
+        ]);
+        expect(
+          await q(`select desired_loan_amount::text as desired, estimated_property_value::text as value from profile`),
+        ).toEqual([{ desired: '2000000000', value: '0' }]);
+        expect(await q(`select loan_id from deal`)).toEqual([{ loan_id: null }]);
+        const types = await q(`select table_name || '.' || column_name as col, data_type from information_schema.columns
+          where (table_name, column_name) in (('loan', 'target_closing_date'), ('term_sheet', 'expires_on'), ('accreditation_record', 'established_on'),
+            ('accreditation_record', 'expires_on'), ('profile', 'desired_loan_amount'), ('profile', 'estimated_property_value'))
+          order by col`);
+        expect(types).toEqual([
+          { col: 'accreditation_record.established_on', data_type: 'date' },
+          { col: 'accreditation_record.expires_on', data_type: 'date' },
+          { col: 'loan.target_closing_date', data_type: 'date' },
+          { col: 'profile.desired_loan_amount', data_type: 'bigint' },
+          { col: 'profile.estimated_property_value', data_type: 'bigint' },
+          { col: 'term_sheet.expires_on', data_type: 'date' },
+        ]);
+      },
+    );
   });
 });
