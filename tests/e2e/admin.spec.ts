@@ -78,8 +78,13 @@ test('an admin pages through 40 contacts: the spec texts, search, statuses', asy
   await row1.getByRole('button', { name: 'Show more' }).click();
   await expect(row1.getByRole('button', { name: 'Show less' })).toBeVisible();
   await expect(row1.getByText('read', { exact: true })).toBeVisible();
+  // The row shows the new status at once (optimistic); the server's answer is awaited before leaving.
+  const archived = page.waitForResponse(
+    (res) => res.request().method() === 'POST' && (res.request().postData() ?? '').includes('status=archived'),
+  );
   await row1.getByRole('button', { name: `Archive inquiry from ${tag} 01` }).click();
   await expect(row1.getByText('archived', { exact: true })).toBeVisible();
+  expect((await archived).status()).toBe(200);
   await page.goto(`/admin-dashboard/contacts?q=${tag}&status=archived`);
   await expect(page.getByRole('row', { name: new RegExp(`${tag} 01`) })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
