@@ -54,6 +54,34 @@ export const ACCREDITATION_METHODS = [
   { value: 'lender_verified', label: "The lender's own check" },
 ] as const;
 
+/** An accreditation method's value. */
+export type AccreditationMethod = (typeof ACCREDITATION_METHODS)[number]['value'];
+
+/** One record as the profile and the user directory show it (dates as 'YYYY-MM-DD' or ISO 8601). */
+export interface AccreditationRecordView {
+  id: string;
+  method: AccreditationMethod;
+  establishedOn: string;
+  /** Null while a letter waits for staff. */
+  expiresOn: string | null;
+  /** The letter's original name, or null for a record without one. */
+  letterFileName: string | null;
+  pending: boolean;
+  createdAt: string;
+  verifiedAt: string | null;
+  verifiedByEmail: string | null;
+}
+
+/** What the profile and the directory show of one investor's accreditation. */
+export interface AccreditationOverview {
+  /** The lender's calendar day the page was made on, 'YYYY-MM-DD' (badges count from it). */
+  today: string;
+  /** The current record (the established one that expires last), or null. */
+  current: { id: string; method: AccreditationMethod; establishedOn: string; expiresOn: string } | null;
+  /** Every record, newest first, pending letters included. */
+  records: AccreditationRecordView[];
+}
+
 /** The version of the suitability statement below; stored with each signed statement. */
 export const SUITABILITY_FORM_VERSION = 'NV-private-investor-suitability-2026-11';
 /** The concentration limit the statement states: this investment at most 10% of net worth. */

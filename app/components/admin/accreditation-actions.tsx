@@ -17,7 +17,7 @@ import { Button, buttonClasses, iconButtonClasses } from '~/components/ui/button
 import { dialogContentClasses, dialogOverlayClasses, dialogTitleClasses } from '~/components/ui/dialog';
 import { extensionOf } from '~/lib/documents';
 import { formatCalendarDay, formatDate } from '~/lib/format';
-import { ACCREDITATION_METHODS } from '~/lib/investing';
+import { ACCREDITATION_METHODS, type AccreditationOverview } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
 import { parseForm } from '~/lib/parse-form';
 import {
@@ -31,23 +31,6 @@ import {
   type AccreditationIntent,
 } from '~/lib/schemas/accreditation';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
-
-/** One investor's accreditation as the details route sends it (domain `accreditationOf`). */
-export interface AccreditationAdminView {
-  today: string;
-  current: { id: string; method: string; establishedOn: string; expiresOn: string } | null;
-  records: {
-    id: string;
-    method: string;
-    establishedOn: string;
-    expiresOn: string | null;
-    letterFileName: string | null;
-    pending: boolean;
-    createdAt: string;
-    verifiedAt: string | null;
-    verifiedByEmail: string | null;
-  }[];
-}
 
 const PREVIEWABLE = new Set(['pdf', 'jpg', 'jpeg', 'png']);
 
@@ -150,7 +133,7 @@ export function AccreditationActions({
 }: {
   userId: string;
   email: string;
-  accreditation: AccreditationAdminView;
+  accreditation: AccreditationOverview;
 }) {
   const { today, current, records } = accreditation;
   const status = accreditationStatus(current?.expiresOn ?? null, today);

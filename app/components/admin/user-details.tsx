@@ -15,7 +15,7 @@ import { borrowerAnswerRows, investorAnswerRows, type StoredAnswers } from '~/li
 import { formatBytes } from '~/lib/documents';
 import { formatDate, usd } from '~/lib/format';
 import type { LoanStage } from '~/lib/loans';
-import type { AccreditationOverview } from '~/server/domain/investing/accreditation.server';
+import type { AccreditationOverview } from '~/lib/investing';
 
 interface Details {
   account: AccountView;

@@ -20,7 +20,7 @@
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatCalendarDay, lenderDay } from '~/lib/format';
-import { ACCREDITATION_METHODS } from '~/lib/investing';
+import { ACCREDITATION_METHODS, type AccreditationMethod, type AccreditationOverview } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
 import { expiryRefusal, LETTER_ADVICE, LETTER_EXTENSIONS, MAX_PENDING_LETTERS } from '~/lib/schemas/accreditation';
 import { DOCUMENT_MIME, extensionOf, type DocumentExtension } from '~/lib/documents';
@@ -40,8 +40,6 @@ import { discardStaged, stageDocument, UploadFailed, type StagedDocument } from 
 import { currentAccreditation, type InvestorRef } from './investments.server';
 import { addNotification, type NotificationType } from '../notifications.server';
 
-export type AccreditationMethod = (typeof ACCREDITATION_METHODS)[number]['value'];
-
 /** The investor-portal notification titles of the accreditation record. */
 export const ACCREDITATION_NOTIFICATION_TITLES = [
   'Accreditation verified',
@@ -57,31 +55,6 @@ const LETTER_FAILED = 'Letter not uploaded';
 const NO_LETTER = () => new NotFound('This verification letter does not exist or was already reviewed.', 'Letter not found');
 
 // ---------------------------------------------------------------- reading
-
-/** One record as the profile and the user directory show it (dates as 'YYYY-MM-DD' or ISO 8601). */
-export interface AccreditationRecordView {
-  id: string;
-  method: AccreditationMethod;
-  establishedOn: string;
-  /** Null while a letter waits for staff. */
-  expiresOn: string | null;
-  /** The letter's original name, or null for a record without one. */
-  letterFileName: string | null;
-  pending: boolean;
-  createdAt: string;
-  verifiedAt: string | null;
-  verifiedByEmail: string | null;
-}
-
-/** What the profile and the directory show of one investor's accreditation. */
-export interface AccreditationOverview {
-  /** The lender's calendar day the page was made on, 'YYYY-MM-DD' (badges count from it). */
-  today: string;
-  /** The current record (the established one that expires last), or null. */
-  current: { id: string; method: AccreditationMethod; establishedOn: string; expiresOn: string } | null;
-  /** Every record, newest first, pending letters included. */
-  records: AccreditationRecordView[];
-}
 
 /**
  * The accreditation records of `investorId`, newest first, with the current one, as on `now`.
