@@ -9,8 +9,9 @@ import tseslint from 'typescript-eslint';
  * the import specifier as written: `~/…` aliases and relative paths alike).
  */
 
-/** Server code: anything under app/server or named `*.server`. Type-only imports are erased from
- * the bundle, so a component may name the shape a loader returns (`import type`), never a value. */
+/** Server code: anything under app/server or named `*.server`, types too: a shape components
+ * draw lives in app/lib (the server imports it from there), so nothing of the server's, even
+ * erased, is a component's dependency. */
 const SERVER_CODE = {
   group: [
     '~/server',
@@ -22,9 +23,8 @@ const SERVER_CODE = {
     '~/load-context',
     '**/load-context',
   ],
-  allowTypeImports: true,
   message:
-    'Components and app/lib run in the browser: never import server code (app/server, *.server, load-context). `import type` is allowed.',
+    'Components and app/lib run in the browser: never import server code (app/server, *.server, load-context), types included: move a shared type to app/lib.',
 };
 
 /** Route modules, seen from outside app/routes. */

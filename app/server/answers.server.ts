@@ -4,7 +4,9 @@
  * browser and `result` is Conform's reply for the form's fields. Refusals (errors.server.ts)
  * become this answer here and nowhere else, with the status of their kind (`REFUSAL_STATUS`).
  *
- * - `answer(body, status)`: a success, or a refusal with Conform's reply for the fields.
+ * - `answer(body)`: a success (200, or 201 `created`), with headers (a toast's flash).
+ * - `refuseFields(kind, body)`: a refusal that keeps the form's own answer (Conform's `result`,
+ *   the intent, a route's fields), with the status of its kind.
  * - `answerRefusals(() => …)`: wraps an action body; a `Refused` thrown inside becomes its answer.
  * - `answerForm(requestInfo(context), back, () => …)`: the same, for a form that may be posted without
  *   JavaScript: such a post goes back to `back` with the answer's toast as a flash.
@@ -17,15 +19,33 @@ import type { Toast } from '~/lib/toast';
 import type { ActionAnswer } from '~/lib/use-action-answer';
 import type { RequestInfo } from '~/load-context';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './db/unavailable.server';
-import { isRefused, Refused, refusalStatus } from './errors.server';
+import { isRefused, REFUSAL_STATUS, Refused, refusalStatus, type RefusalKind } from './errors.server';
 import { logger } from './logger.server';
 import { toastHeaders } from './toast.server';
 
 export type { ActionAnswer };
 
-/** `body` with `status` (200 by default) and `headers`. */
-export function answer<T extends ActionAnswer>(body: T, init: number | ResponseInit = 200) {
-  return data(body, typeof init === 'number' ? { status: init } : init);
+/** How a success is answered: 200, or 201 when it `created` an object; `headers` (a flash). */
+export type SuccessInit = { created?: boolean; headers?: HeadersInit };
+
+/**
+ * A success: `body` (`ok: true`) with 200, or 201 for `created`, and `headers`. A refusal is
+ * never written with it: it has no status to give but these two (refusals: `refuseFields`,
+ * or a thrown `Refused`).
+ */
+export function answer<T extends ActionAnswer & { ok: true }>(body: T, init: SuccessInit = {}) {
+  return data(body, { status: init.created ? 201 : 200, headers: init.headers });
+}
+
+/**
+ * A refusal that keeps the form's own answer: `body` (`ok: false`, with Conform's `result` for
+ * the fields, the intent, a route's own fields, a toast) with the status of `kind`
+ * (`REFUSAL_STATUS`: 400 for `invalid`), `Cache-Control: no-store` and `headers` (Retry-After).
+ */
+export function refuseFields<T extends ActionAnswer & { ok: false }>(kind: RefusalKind, body: T, headers?: HeadersInit) {
+  const all = new Headers(headers);
+  all.set('Cache-Control', 'no-store');
+  return data(body, { status: REFUSAL_STATUS[kind], headers: all });
 }
 
 /**
@@ -124,4 +144,24 @@ export function textAnswer(body: string, contentType: string, maxAge: number) {
   return new Response(body, {
     headers: { 'Content-Type': `${contentType}; charset=utf-8`, 'Cache-Control': `public, max-age=${maxAge}` },
   });
+}
+
+/**
+ * A page loader's object, or its 404 (docs/conventions.md "Errors"): reads of one object
+ * (`loanForBorrower`, `dealForEdit`, `userDetails` …) give null for none or another user's, and
+ * the loader passes what it read through here, so a page never writes the status itself.
+ * `what` names the object in the error page's text ('Loan' → 'Loan Not Found').
+ * Throws a 404 error response (the route's ErrorBoundary shows it) when `value` is null or undefined.
+ */
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw data(`${what} Not Found`, { status: REFUSAL_STATUS['not-found'] });
+  return value;
+}
+
+/**
+ * A page that renders its own not-found view (the catch-all route, a deal that is gone) rather
+ * than the error page: its loader's `body` with 404.
+ */
+export function notFoundPage<T>(body: T) {
+  return data(body, { status: REFUSAL_STATUS['not-found'] });
 }

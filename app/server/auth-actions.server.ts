@@ -7,7 +7,7 @@
  */
 import { parseForm } from '~/lib/parse-form';
 import { eq } from 'drizzle-orm';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import {
   changePasswordSchema,
   CREATED_PANEL,
@@ -20,7 +20,9 @@ import {
 } from '~/lib/schemas/auth';
 import { LOCKED_MESSAGE } from './domain/accounts/accounts.server';
 import type { Toast } from '~/lib/toast';
+import { answer, refuseFields } from './answers.server';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
+import { refusalKindOf, type RefusalKind } from './errors.server';
 import { db } from './db/client.server';
 import { isDatabaseUnavailable } from './db/unavailable.server';
 import { profile, session, user } from './db/schema';
@@ -35,19 +37,23 @@ export const NO_ADMIN_ACCESS = 'This account does not have admin access.';
 
 type Intent = 'signin' | 'signup' | 'forgot' | 'reset' | 'resend';
 
+/** The refusal of form `intent`: `message` as the form's error and toast, with `kind`'s status. */
 function refuse(
   intent: Intent,
-  status: number,
+  kind: RefusalKind,
   message: string,
   title: string,
   fields?: Record<string, string[]>,
   extra: { unverified?: boolean; email?: string; fromCreated?: boolean } = {},
 ) {
   const toast: Toast = { type: 'error', title, description: message };
-  return data(
-    { intent, ok: false as const, result: { status: 'error' as const, error: { '': [message], ...fields } }, toast, ...extra },
-    { status },
-  );
+  return refuseFields(kind, {
+    intent,
+    ok: false as const,
+    result: { status: 'error' as const, error: { '': [message], ...fields } },
+    toast,
+    ...extra,
+  });
 }
 
 /** The same answer whatever the address: 'Resend verification e-mail' never tells whether it has an account. */
@@ -71,15 +77,15 @@ export async function resendVerificationAction(request: Request, clientIp: strin
   const fromCreated = formData.get('from') === CREATED_PANEL;
   const submission = parseForm(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success')
-    return refuse('resend', 400, MESSAGES.emailInvalid, 'Error', { email: [MESSAGES.emailInvalid] });
+    return refuse('resend', 'invalid', MESSAGES.emailInvalid, 'Error', { email: [MESSAGES.emailInvalid] });
   const { email } = submission.value;
   const perAddress = await hitRateLimit(`verify-mail:${email}`, RESENDS_PER_ADDRESS_PER_HOUR, 3600);
   if (perAddress.allowed) {
     const res = await callAuth(request, clientIp, '/send-verification-email', { email, callbackURL: '/dashboard' });
-    if (res.status === 429) return refuse('resend', 429, TOO_MANY, 'Error', undefined, { email, fromCreated });
+    if (res.status === 429) return refuse('resend', 'rate-limited', TOO_MANY, 'Error', undefined, { email, fromCreated });
     if (!res.ok) logger.error({ status: res.status, code: res.code }, 'verification e-mail not sent');
   }
-  return data({ intent: 'resend' as const, ok: true as const, toast: RESENT_TOAST, email, fromCreated });
+  return answer({ intent: 'resend' as const, ok: true as const, toast: RESENT_TOAST, email, fromCreated });
 }
 
 /**
@@ -91,10 +97,11 @@ export async function resendVerificationAction(request: Request, clientIp: strin
 export async function signInAction(request: Request, clientIp: string, formData: FormData, options: { admin: boolean }) {
   const submission = parseForm(formData, { schema: signInSchema });
   if (submission.status !== 'success')
-    return data(
-      { intent: 'signin' as const, ok: false as const, result: submission.reply({ hideFields: ['password'] }) },
-      { status: 400 },
-    );
+    return refuseFields('invalid', {
+      intent: 'signin' as const,
+      ok: false as const,
+      result: submission.reply({ hideFields: ['password'] }),
+    });
   const { email, password } = submission.value;
   const title = 'Login Failed';
   let res;
@@ -104,18 +111,20 @@ export async function signInAction(request: Request, clientIp: string, formData:
     // A database out of reach is 503 (handleError), not the form's 500.
     if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, 'sign-in failed unexpectedly');
-    return refuse('signin', 500, UNEXPECTED, title);
+    return refuse('signin', 'failed', UNEXPECTED, title);
   }
   if (!res.ok) {
-    if (res.status === 429) return refuse('signin', 429, TOO_MANY, title);
+    if (res.status === 429) return refuse('signin', 'rate-limited', TOO_MANY, title);
     if (res.code === 'EMAIL_NOT_VERIFIED')
-      return refuse('signin', 403, 'Please check your email and confirm your account', title, undefined, { unverified: true });
+      return refuse('signin', 'forbidden', 'Please check your email and confirm your account', title, undefined, {
+        unverified: true,
+      });
     if (res.code === 'ACCOUNT_LOCKED' || res.code === 'ACCOUNT_DISABLED')
-      return refuse('signin', 403, res.message ?? UNEXPECTED, title);
-    if (res.status === 401 || res.status === 400) return refuse('signin', 401, 'Invalid email or password', title);
+      return refuse('signin', 'forbidden', res.message ?? UNEXPECTED, title);
+    if (res.status === 401 || res.status === 400) return refuse('signin', 'unauthenticated', 'Invalid email or password', title);
     return refuse(
       'signin',
-      res.status >= 500 ? 500 : res.status,
+      refusalKindOf(res.status),
       options.admin ? 'Authentication failed. Please try again.' : UNEXPECTED,
       title,
     );
@@ -130,7 +139,7 @@ export async function signInAction(request: Request, clientIp: string, formData:
       .where(signedIn.user ? eq(profile.userId, signedIn.user.id) : eq(user.email, email));
     if (!row?.isAdmin) {
       if (signedIn.token) await db().delete(session).where(eq(session.token, signedIn.token));
-      return refuse('signin', 403, NO_ADMIN_ACCESS, title);
+      return refuse('signin', 'forbidden', NO_ADMIN_ACCESS, title);
     }
   }
   const fallback = options.admin ? '/admin-dashboard' : '/dashboard';
@@ -159,16 +168,13 @@ const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.';
  */
 export async function secondStepAction(request: Request, clientIp: string, formData: FormData, signInPath: string) {
   const submission = parseForm(formData, { schema: secondStepSchema });
-  const refusal = (status: number, message: string) =>
-    data(
-      {
-        ok: false as const,
-        result: submission.reply({ formErrors: [message], resetForm: true }),
-        toast: { type: 'error', title: 'Verification failed', description: message } as Toast,
-      },
-      { status },
-    );
-  if (submission.status !== 'success') return data({ ok: false as const, result: submission.reply() }, { status: 400 });
+  const refusal = (kind: RefusalKind, message: string) =>
+    refuseFields(kind, {
+      ok: false as const,
+      result: submission.reply({ formErrors: [message], resetForm: true }),
+      toast: { type: 'error', title: 'Verification failed', description: message } as Toast,
+    });
+  if (submission.status !== 'success') return refuseFields('invalid', { ok: false as const, result: submission.reply() });
   const { intent, code } = submission.value;
   const res = await callAuth(
     request,
@@ -180,11 +186,11 @@ export async function secondStepAction(request: Request, clientIp: string, formD
     const to = safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard';
     return redirectWithToast(to, SIGNED_IN_TOAST, { headers: cookieHeaders(res.cookies) });
   }
-  if (res.status === 429 && res.code !== 'ACCOUNT_TEMPORARILY_LOCKED') return refusal(429, TOO_MANY);
+  if (res.status === 429 && res.code !== 'ACCOUNT_TEMPORARILY_LOCKED') return refusal('rate-limited', TOO_MANY);
   if (res.code === 'ACCOUNT_LOCKED' || res.code === 'ACCOUNT_DISABLED' || res.code === 'ACCOUNT_TEMPORARILY_LOCKED')
-    return refusal(403, res.code === 'ACCOUNT_TEMPORARILY_LOCKED' ? LOCKED_MESSAGE : (res.message ?? UNEXPECTED));
+    return refusal('forbidden', res.code === 'ACCOUNT_TEMPORARILY_LOCKED' ? LOCKED_MESSAGE : (res.message ?? UNEXPECTED));
   if (res.code === 'INVALID_CODE' || res.code === 'INVALID_BACKUP_CODE')
-    return refusal(401, intent === 'totp' ? CODE_REFUSED : RECOVERY_REFUSED);
+    return refusal('unauthenticated', intent === 'totp' ? CODE_REFUSED : RECOVERY_REFUSED);
   // No challenge (expired, used, or tried too often): the password comes first again.
   return redirectWithToast(
     signInPath,
@@ -202,14 +208,11 @@ export async function secondStepAction(request: Request, clientIp: string, formD
 export async function signUpAction(request: Request, clientIp: string, formData: FormData) {
   const submission = parseForm(formData, { schema: signUpSchema });
   if (submission.status !== 'success')
-    return data(
-      {
-        intent: 'signup' as const,
-        ok: false as const,
-        result: submission.reply({ hideFields: ['password', 'confirmPassword'] }),
-      },
-      { status: 400 },
-    );
+    return refuseFields('invalid', {
+      intent: 'signup' as const,
+      ok: false as const,
+      result: submission.reply({ hideFields: ['password', 'confirmPassword'] }),
+    });
   const title = 'Sign Up Failed';
   let res;
   try {
@@ -218,13 +221,13 @@ export async function signUpAction(request: Request, clientIp: string, formData:
     // A database out of reach is 503 (handleError), not the form's 500.
     if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, 'sign-up failed unexpectedly');
-    return refuse('signup', 500, 'Failed to create account', 'Sign Up Error');
+    return refuse('signup', 'failed', 'Failed to create account', 'Sign Up Error');
   }
   if (!res.ok) {
-    if (res.status === 429) return refuse('signup', 429, TOO_MANY, title);
-    return refuse('signup', res.status >= 500 ? 500 : 400, res.message || 'Failed to create account', title);
+    if (res.status === 429) return refuse('signup', 'rate-limited', TOO_MANY, title);
+    return refuse('signup', res.status >= 500 ? 'failed' : 'invalid', res.message || 'Failed to create account', title);
   }
-  return data({
+  return answer({
     intent: 'signup' as const,
     ok: true as const,
     result: submission.reply({ resetForm: true }),
@@ -240,17 +243,17 @@ export async function signUpAction(request: Request, clientIp: string, formData:
 export async function forgotPasswordAction(request: Request, clientIp: string, formData: FormData, resetPath: string) {
   const submission = parseForm(formData, { schema: forgotPasswordSchema });
   if (submission.status !== 'success')
-    return refuse('forgot', 400, MESSAGES.forgotEmail, 'Error', { email: [MESSAGES.forgotEmail] });
+    return refuse('forgot', 'invalid', MESSAGES.forgotEmail, 'Error', { email: [MESSAGES.forgotEmail] });
   const res = await callAuth(request, clientIp, '/request-password-reset', {
     email: submission.value.email,
     redirectTo: resetPath,
   });
-  if (res.status === 429) return refuse('forgot', 429, TOO_MANY, 'Error');
+  if (res.status === 429) return refuse('forgot', 'rate-limited', TOO_MANY, 'Error');
   if (!res.ok) {
     logger.error({ status: res.status, code: res.code }, 'password reset request failed');
-    return refuse('forgot', 500, 'Failed to send reset email. Please try again.', 'Error');
+    return refuse('forgot', 'failed', 'Failed to send reset email. Please try again.', 'Error');
   }
-  return data({
+  return answer({
     intent: 'forgot' as const,
     ok: true as const,
     result: submission.reply(),
@@ -269,19 +272,16 @@ export async function forgotPasswordAction(request: Request, clientIp: string, f
 export async function resetPasswordAction(request: Request, clientIp: string, formData: FormData, signInPath: string) {
   const submission = parseForm(formData, { schema: newPasswordSchema });
   if (submission.status !== 'success')
-    return data(
-      {
-        intent: 'reset' as const,
-        ok: false as const,
-        result: submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }),
-      },
-      { status: 400 },
-    );
+    return refuseFields('invalid', {
+      intent: 'reset' as const,
+      ok: false as const,
+      result: submission.reply({ hideFields: ['newPassword', 'confirmPassword'] }),
+    });
   const token = String(formData.get('token') ?? '');
   const res = await callAuth(request, clientIp, '/reset-password', { newPassword: submission.value.newPassword, token });
   if (!res.ok) {
-    if (res.status === 429) return refuse('reset', 429, TOO_MANY, 'Error');
-    return refuse('reset', 400, 'This reset link is invalid or has expired. Please request a new one.', 'Error');
+    if (res.status === 429) return refuse('reset', 'rate-limited', TOO_MANY, 'Error');
+    return refuse('reset', 'invalid', 'This reset link is invalid or has expired. Please request a new one.', 'Error');
   }
   return redirectWithToast(signInPath, {
     type: 'success',
@@ -318,15 +318,12 @@ export async function changePasswordAction(
   const hide = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] };
   const submission = parseForm(formData, { schema: changePasswordSchema });
   if (submission.status !== 'success')
-    return data(
-      {
-        intent: 'change-password' as const,
-        ok: false,
-        toast: { type: 'error', title: 'Error', description: 'Failed to update password' } as Toast,
-        result: submission.reply(hide),
-      },
-      { status: 400 },
-    );
+    return refuseFields('invalid', {
+      intent: 'change-password' as const,
+      ok: false,
+      toast: { type: 'error', title: 'Error', description: 'Failed to update password' } as Toast,
+      result: submission.reply(hide),
+    });
   const res = await callAuth(request, clientIp, '/change-password', {
     currentPassword: submission.value.currentPassword,
     newPassword: submission.value.newPassword,
@@ -339,26 +336,23 @@ export async function changePasswordAction(
       : res.status === 429
         ? TOO_MANY
         : res.message || 'Failed to update password';
-    return data(
-      {
-        intent: 'change-password' as const,
-        ok: false,
-        toast: { type: 'error', title: 'Error', description: message } as Toast,
-        result: submission.reply({
-          ...hide,
-          fieldErrors: wrong ? { currentPassword: [message] } : undefined,
-          formErrors: wrong ? undefined : [message],
-        }),
-      },
-      { status: res.status === 429 ? 429 : 400 },
-    );
+    return refuseFields(res.status === 429 ? 'rate-limited' : 'invalid', {
+      intent: 'change-password' as const,
+      ok: false as const,
+      toast: { type: 'error', title: 'Error', description: message } as Toast,
+      result: submission.reply({
+        ...hide,
+        fieldErrors: wrong ? { currentPassword: [message] } : undefined,
+        formErrors: wrong ? undefined : [message],
+      }),
+    });
   }
   await onChanged?.();
   const toast: Toast = { type: 'success', title: 'Success', description: 'Password updated successfully' };
   // Posted without JavaScript, the page would render in this request with the old, now revoked,
   // session: callers answer through `answerForm`, which sends it on with the new cookie.
-  return data(
-    { intent: 'change-password' as const, ok: true, toast, result: submission.reply({ resetForm: true }) },
+  return answer(
+    { intent: 'change-password' as const, ok: true as const, toast, result: submission.reply({ resetForm: true }) },
     { headers: cookieHeaders(res.cookies) },
   );
 }

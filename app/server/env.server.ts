@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CompanyInfo } from '~/lib/company';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -147,7 +148,7 @@ export function dataPath(...parts: string[]): string {
 }
 
 /** Company details shown by the header, footer, contact and legal pages and e-mails. */
-export function companyInfo() {
+export function companyInfo(): CompanyInfo {
   const e = env();
   return {
     name: e.COMPANY_NAME,
@@ -161,4 +162,3 @@ export function companyInfo() {
     caDre: e.COMPANY_CA_DRE,
   };
 }
-export type CompanyInfo = ReturnType<typeof companyInfo>;

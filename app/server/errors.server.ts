@@ -8,14 +8,15 @@
  */
 
 /**
- * Every kind of refusal and its HTTP status (docs/conventions.md "Errors"): bad input, not
- * allowed, no such object (or not the user's), a conflict with the object's state, too large, a
+ * Every kind of refusal and its HTTP status (docs/conventions.md "Errors"): bad input, wrong
+ * credentials (a password or a code), not allowed, no such object (or not the user's), a conflict with the object's state, too large, a
  * type we do not take, too many requests, a method the address does not take, and `failed`: our
  * side failed where the product has a sentence for it (an upload not stored), logged where it
  * happened and answered 500 with that sentence.
  */
 export const REFUSAL_STATUS = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   'method-not-allowed': 405,
@@ -50,6 +51,15 @@ export class NotFound extends Refused {
   constructor(message = 'Not found.', title = 'Not found') {
     super('not-found', message, title);
   }
+}
+
+/**
+ * The kind of a refusal answered by another HTTP service (better-auth's handler): its status
+ * read back through `REFUSAL_STATUS`; a status without a kind is `failed` from 500 up, else `invalid`.
+ */
+export function refusalKindOf(status: number): RefusalKind {
+  const kind = (Object.keys(REFUSAL_STATUS) as RefusalKind[]).find((k) => REFUSAL_STATUS[k] === status);
+  return kind ?? (status >= 500 ? 'failed' : 'invalid');
 }
 
 /** The HTTP status of `refused`, from `REFUSAL_STATUS`. */

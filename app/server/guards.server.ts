@@ -5,7 +5,8 @@
  * to /. Page and `.data` requests behave alike.
  */
 import { redirect } from 'react-router';
-import { getViewer, type RequestArgs, type Viewer } from './viewer.server';
+import { getViewer, type RequestArgs } from './viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 /** 'borrower' admits borrowers, 'investor' investors, 'any' borrowers or investors (product §2). */
 export type PortalRequirement = 'borrower' | 'investor' | 'any';

@@ -9,7 +9,7 @@ import { auth } from './auth.server';
 import { markSessionConfirmed, sessionRecentlyConfirmed } from './domain/accounts/sessions.server';
 import { Refused } from './errors.server';
 import { limitUserAction } from './rate-limit.server';
-import type { Viewer } from './viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 const CONFIRMATION_NEEDED = 'For your security, confirm it’s you: enter your password or a code from your authenticator app.';
 const CONFIRMATION_REFUSED = 'That password or code is not correct.';

@@ -8,21 +8,7 @@ import type { RouterContextProvider } from 'react-router';
 import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS } from './auth.server';
 import { db } from './db/client.server';
 import { profile, session as sessionTable } from './db/schema';
-
-export interface Viewer {
-  id: string;
-  name: string;
-  email: string;
-  isBorrower: boolean;
-  isInvestor: boolean;
-  isAdmin: boolean;
-  /** When this session was signed in (ISO 8601). */
-  signedInAt: string;
-  /** The session's id (never its token): 'Where you're signed in' marks it as this device. */
-  sessionId: string;
-  /** True once an authenticator app is confirmed; every session of such a user passed it. */
-  twoFactorEnabled: boolean;
-}
+import type { Viewer } from '~/lib/viewer';
 
 export interface ResolvedViewer {
   viewer: Viewer | null;

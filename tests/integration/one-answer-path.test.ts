@@ -57,12 +57,20 @@ describe('the sources keep one answer path', () => {
     expect(offenders([...ROUTES, ...SERVER], /request\.(formData|json|text|arrayBuffer|blob)\(\)/g)).toEqual([]);
   });
 
-  it('a resource route or action module writes no status by hand: its refusals carry their kind', () => {
-    const answering = [
-      ...ROUTES.filter((f) => f.includes(`${path.sep}resources${path.sep}`)),
-      ...SERVER.filter((f) => f.includes(`${path.sep}actions${path.sep}`)),
-    ];
-    expect(offenders(answering, /status:\s*[45]\d\d\b/g)).toEqual([]);
+  it('no route or server module writes a status by hand: refusals carry their kind, pages use found()', () => {
+    // answers.server.ts makes every answer; storage.server.ts streams files; entry.server.tsx
+    // answers an outage. Everything else names a kind (REFUSAL_STATUS) or calls a helper.
+    const answering = [...ROUTES, ...SERVER].filter((f) => !/(answers|storage)\.server\.ts$/.test(f));
+    expect(offenders(answering, /status:\s*\d{3}\b/g)).toEqual([]);
+    // data(…) is answers.server.ts's (and the root loader's and the spam-check challenge's, which set headers only).
+    const headersOnly = /(root-data\.server|altcha-challenge)\.ts$/;
+    expect(
+      offenders(
+        answering.filter((f) => !headersOnly.test(f)),
+        /\bdata\(/g,
+      ),
+    ).toEqual([]);
+    // answer(…) takes no status at all (its type: `SuccessInit`); refusals go through refuseFields.
   });
 
   it('intents are read by readIntent only', () => {

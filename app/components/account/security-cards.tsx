@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { Card, CardHeader } from '~/components/ui/card';
 import { formatDateTime } from '~/lib/format';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
-import type { SignedInSession } from '~/server/domain/accounts/sessions.server';
+import type { SignedInSession } from '~/lib/sessions';
 
 export function TwoFactorCard({ enabled, required, back }: { enabled: boolean; required: boolean; back: string }) {
   const fetcher = useFetcher<ActionAnswer>();

@@ -15,7 +15,7 @@ import { formatCalendarDay, formatDate, formatDateTime, usd } from '~/lib/format
 import { ACCREDITATION_METHODS, commitmentLabel, STAFF_MOVES } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
-import type { DemandRow } from '~/server/domain/investing/demand.server';
+import type { DemandRow } from '~/lib/demand';
 import { CommitmentBadge } from './demand-status';
 
 /** How the investor qualified on the deal's suitability statement. */

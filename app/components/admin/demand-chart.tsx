@@ -7,7 +7,7 @@
 import { Link } from 'react-router';
 import { Table, Th } from '~/components/ui/table';
 import { count, percent, usd } from '~/lib/format';
-import type { DealDemandSummary } from '~/server/domain/investing/demand-summary.server';
+import type { DealDemandSummary } from '~/lib/demand';
 import { DemandBar, DemandLegend } from './demand-bar';
 
 const countedOf = (d: DealDemandSummary) => d.funded + d.confirmed + d.indicated;

@@ -4,7 +4,7 @@
  */
 import { Table, Th } from '~/components/ui/table';
 import { formatDate, usd } from '~/lib/format';
-import type { DemandFollower } from '~/server/domain/investing/demand.server';
+import type { DemandFollower } from '~/lib/demand';
 import { CommitmentBadge } from './demand-status';
 
 export function DemandFollowersTable({ rows }: { rows: readonly DemandFollower[] }) {

@@ -5,7 +5,7 @@
  */
 import { Card, CardHeader } from '~/components/ui/card';
 import { count, percent, usd } from '~/lib/format';
-import type { DemandDeal, DemandTotals } from '~/server/domain/investing/demand.server';
+import type { DemandDeal, DemandTotals } from '~/lib/demand';
 import { DemandBar, DemandLegend } from './demand-bar';
 
 const amounts = (n: number) => `${count(n)} ${n === 1 ? 'amount' : 'amounts'}`;

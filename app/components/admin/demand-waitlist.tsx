@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { Card, CardHeader } from '~/components/ui/card';
 import { count, formatDateTime, usd } from '~/lib/format';
-import type { DemandRow } from '~/server/domain/investing/demand.server';
+import type { DemandRow } from '~/lib/demand';
 
 export function DemandWaitlistCard({ rows, total }: { rows: readonly DemandRow[]; total: number }) {
   return (

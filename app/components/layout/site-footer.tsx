@@ -10,7 +10,7 @@ import { BrandMark } from './brand';
 import { EmailAddress } from '~/components/ui/email-address';
 import { telHref } from '~/lib/format';
 import { publicNavLinks } from '~/lib/nav';
-import type { CompanyInfo } from '~/server/env.server';
+import type { CompanyInfo } from '~/lib/company';
 
 export function SiteFooter({ company }: { company: CompanyInfo }) {
   const year = new Date().getFullYear();

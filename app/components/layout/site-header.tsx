@@ -26,7 +26,7 @@ import { BrandMark } from './brand';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { isAdminOnly, portalLink, publicNavLinks } from '~/lib/nav';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 declare module 'react' {
   // Invoker commands (HTML): not yet in React's types; React passes the attributes through.

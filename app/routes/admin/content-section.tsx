@@ -16,7 +16,7 @@
  * overview, `returnTo`) with it.
  */
 import { randomUUID } from 'node:crypto';
-import { data } from 'react-router';
+
 import { z } from 'zod';
 import { requestInfo } from '~/load-context';
 import type { Route } from './+types/content-section';
@@ -44,18 +44,17 @@ import {
   type SiteContentSection,
 } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
-import { answer, answerForm } from '~/server/answers.server';
+import { answer, refuseFields, answerForm, found } from '~/server/answers.server';
 import { discardDraft, publishSection, saveDraft, sectionState } from '~/server/domain/content/site-content.server';
-import { isRefused, NotFound, Refused, refusalStatus } from '~/server/errors.server';
+import { isRefused, NotFound, Refused } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 
 /** `param` as a section. @throws a 404 for anything else. */
 function sectionOf(param: string | undefined): SiteContentSection {
-  if (!(SITE_CONTENT_SECTIONS as readonly (string | undefined)[]).includes(param))
-    throw data('Section Not Found', { status: 404 });
-  return param as SiteContentSection;
+  const known = (SITE_CONTENT_SECTIONS as readonly (string | undefined)[]).includes(param);
+  return found(known ? (param as SiteContentSection) : null, 'Section');
 }
 
 /** A section with its content, one type per section (so the page picks its editor by `section`). */
@@ -225,17 +224,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         case 'save':
         case 'add': {
           const { submission, next } = await afterItemForm(section, form, fields.intent);
-          if (next === null) return answer({ ok: false, formId: fields.formId, result: submission.reply() }, 400);
+          if (next === null)
+            return refuseFields('invalid', { ok: false as const, formId: fields.formId, result: submission.reply() });
           try {
             await saveDraft(admin, section, next);
           } catch (error) {
             if (!isRefused(error)) throw error;
             // A rule of the whole section (how many items …): at the top of the form.
             const toast: Toast = { type: 'error', title: error.title, description: error.message };
-            return answer(
-              { ok: false, toast, formId: fields.formId, result: submission.reply({ formErrors: [error.message] }) },
-              refusalStatus(error),
-            );
+            return refuseFields(error.kind, {
+              ok: false as const,
+              toast,
+              formId: fields.formId,
+              result: submission.reply({ formErrors: [error.message] }),
+            });
           }
           const result = submission.reply({ resetForm: fields.intent === 'add' });
           return await succeed(

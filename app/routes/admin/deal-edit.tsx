@@ -5,7 +5,7 @@
  * /admin-dashboard/deals/{id}/data-room). A missing or deleted deal is a 404. Admins only, in the
  * loader and in the action.
  */
-import { data } from 'react-router';
+
 import type { Route } from './+types/deal-edit';
 import { DataRoomManager } from '~/components/admin/data-room-manager';
 import { DealEditor } from '~/components/admin/deal-editor';
@@ -15,12 +15,12 @@ import { saveDealAction } from '~/server/actions/save-deal.server';
 import { dealForEdit } from '~/server/domain/investing/admin-deals.server';
 import { staffDataRoom } from '~/server/domain/investing/data-room.server';
 import { documentMaxBytes } from '~/server/domain/loans/documents.server';
+import { found } from '~/server/answers.server';
 import { requireAdmin } from '~/server/guards.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const deal = await dealForEdit(params.id);
-  if (!deal) throw data('Deal Not Found', { status: 404 });
+  const deal = found(await dealForEdit(params.id), 'Deal');
   const dataRoom = (await staffDataRoom(deal.id)).map((d) => ({ ...d, createdAt: d.createdAt.toISOString() }));
   return { deal, dataRoom, maxBytes: documentMaxBytes() };
 }
@@ -30,7 +30,7 @@ export const bodyLimit: BodyLimit = DEAL_FORM_MAX_BYTES;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
-  if (!(await dealForEdit(params.id))) throw data('Deal Not Found', { status: 404 });
+  found(await dealForEdit(params.id), 'Deal');
   return saveDealAction(request, admin, params.id);
 }
 

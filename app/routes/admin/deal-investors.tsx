@@ -7,7 +7,7 @@
  * Admins only, in the loader and in the action.
  */
 import { Pencil, Users } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/deal-investors';
 import { DemandAmountsTable } from '~/components/admin/demand-amounts';
@@ -24,7 +24,7 @@ import { FilterPills, Pager, pillClasses } from '~/components/ui/pager';
 import { count, usd } from '~/lib/format';
 import { COMMITMENT_STATUSES, commitmentLabel, STAFF_MOVES, type CommitmentStatus } from '~/lib/investing';
 import { oneOfParam, pageParam, parseSearch } from '~/lib/search-params';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { answer, answerRefusals, found } from '~/server/answers.server';
 import { DEMAND_PAGE_SIZE, MOVE_NOTE_MAX } from '~/lib/investing';
 import { dealDemand, moveDealCommitment } from '~/server/domain/investing/demand.server';
 import { readForm, readIntent } from '~/server/forms.server';
@@ -42,11 +42,11 @@ const demandQuery = z.object({
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
   const { status, view, page } = parseSearch(new URL(request.url), demandQuery);
-  const [demand, confirm] = await Promise.all([
+  const [read, confirm] = await Promise.all([
     dealDemand(params.id, { page, status, view: view ?? 'amounts' }),
     confirmationNeeded(admin),
   ]);
-  if (!demand) throw data('Deal Not Found', { status: 404 });
+  const demand = found(read, 'Deal');
   return { ...demand, status, view: view ?? 'amounts', confirmationNeeded: confirm, noteMax: MOVE_NOTE_MAX };
 }
 

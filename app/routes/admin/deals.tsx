@@ -27,6 +27,7 @@ import { listParam, pageParam, parseSearch, searchParam } from '~/lib/search-par
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { useHydrated } from '~/lib/use-hydrated';
 import { answer, answerRefusals } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
 import { adminListDeals, deleteDeal, restoreDeal } from '~/server/domain/investing/admin-deals.server';
 import { demandOfDeals } from '~/server/domain/investing/demand-summary.server';
 import { readForm, readIntent } from '~/server/forms.server';
@@ -58,19 +59,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
     const { intent, id } = readIntent(await readForm(request), dealIntent);
-    if (intent === 'delete')
-      return (await deleteDeal(admin, id))
-        ? answer({ ok: true })
-        : answer(
-            { ok: false, toast: { type: 'error', title: 'Error', description: 'Failed to delete deal. Please try again.' } },
-            404,
-          );
-    return (await restoreDeal(admin, id))
-      ? answer({ ok: true, toast: { type: 'success', title: 'Deal restored' } })
-      : answer(
-          { ok: false, toast: { type: 'error', title: 'Error', description: 'Failed to restore deal. Please try again.' } },
-          404,
-        );
+    if (intent === 'delete') {
+      if (!(await deleteDeal(admin, id)))
+        throw new NotFound('This deal does not exist or was deleted already.', 'Failed to delete deal');
+      return answer({ ok: true });
+    }
+    if (!(await restoreDeal(admin, id)))
+      throw new NotFound('This deal does not exist or is not deleted.', 'Failed to restore deal');
+    return answer({ ok: true, toast: { type: 'success', title: 'Deal restored' } });
   });
 }
 

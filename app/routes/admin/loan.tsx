@@ -5,7 +5,7 @@
  * made it, as the borrower's timeline shows), the decline with its notice, the term sheet,
  * the message thread and the internal notes the borrower never sees. Every change is audited.
  */
-import { data } from 'react-router';
+
 import { z } from 'zod';
 import type { Route } from './+types/loan';
 import { ApplicationSummary } from '~/components/loans/application-summary';
@@ -19,7 +19,7 @@ import { EmailAddress } from '~/components/ui/email-address';
 import { formatDateTime, lenderDay } from '~/lib/format';
 import { canIssueTermSheet, LOAN_STAGE_VALUES, MESSAGE_MAX, stageLabel, termSheetSchema } from '~/lib/loans';
 import { parseForm } from '~/lib/parse-form';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { answer, refuseFields, answerRefusals, found } from '~/server/answers.server';
 import { addNote, loanFile, postMessage, requestItem, reviewItem } from '~/server/domain/loans/file.server';
 import { declineLoan, issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
 import { propertyLine, staffLoan } from '~/server/domain/loans/loan.server';
@@ -30,8 +30,7 @@ import { toastHeaders } from '~/server/toast.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const l = await staffLoan(params.reference);
-  if (!l) throw data('Loan Not Found', { status: 404 });
+  const l = found(await staffLoan(params.reference), 'Loan');
   return { ...(await loanFile(l, 'staff')), property: propertyLine(l), today: lenderDay() };
 }
 
@@ -82,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return done('Note added');
       case 'term-sheet': {
         const submission = parseForm(form, { schema: termSheetSchema(lenderDay()) });
-        if (submission.status !== 'success') return answer({ ok: false, result: submission.reply() }, 400);
+        if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
         await issueTermSheet(admin, l, submission.value);
         return answer(
           { ok: true, result: submission.reply({ resetForm: true }) },

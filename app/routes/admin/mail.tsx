@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { Pager } from '~/components/ui/pager';
 import { cn } from '~/lib/cn';
 import { answer, answerRefusals } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { listOutbox, retryNow } from '~/server/mail/outbox.server';
@@ -53,8 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin({ request, context });
   return answerRefusals(async () => {
     const { id } = readIntent(await readForm(request), z.object({ intent: z.literal('retry'), id: z.string().max(100) }));
-    const ok = await retryNow(id);
-    return answer({ ok }, ok ? 200 : 404);
+    if (!(await retryNow(id))) throw new NotFound('This message does not exist or was sent already.', 'Not retried');
+    return answer({ ok: true });
   });
 }
 

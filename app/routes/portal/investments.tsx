@@ -23,6 +23,7 @@ import { ACCREDITATION_NOTIFICATION_TITLES } from '~/server/domain/investing/acc
 import { COMMITMENT_NOTIFICATION_TITLES, investorCommitments } from '~/server/domain/investing/investments.server';
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { answer, answerRefusals } from '~/server/answers.server';
+import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { z } from 'zod';
 import { requireRole } from '~/server/guards.server';
@@ -51,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
   return answerRefusals(async () => {
     const { id } = readIntent(await readForm(request), z.object({ intent: z.literal('read'), id: z.string().max(100) }));
-    const ok = await markNotificationRead(viewer.id, id);
-    return answer({ ok }, ok ? 200 : 404);
+    if (!(await markNotificationRead(viewer.id, id))) throw new NotFound('Notification not found.', 'Notification not found');
+    return answer({ ok: true });
   });
 }
 

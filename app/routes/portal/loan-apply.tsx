@@ -5,7 +5,7 @@
  * A first application starts from the sign-up answers. Submitting gives the reference and
  * opens the loan page. Another borrower's draft is a 404.
  */
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan-apply';
 import { ApplicationStepForm } from '~/components/loans/application-form';
@@ -20,7 +20,7 @@ import { parseForm } from '~/lib/parse-form';
 import { APPLICATION_STEPS, loanRatios, normalizeDollarFields, stepSchema, type ApplicationStep } from '~/lib/loans';
 import { oneOfParam, parseSearch } from '~/lib/search-params';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { refuseFields, answerRefusals, found } from '~/server/answers.server';
 import {
   applicationPrefill,
   applicationValues,
@@ -39,8 +39,7 @@ const query = z.object({ draft: z.string().max(100).catch(''), step: oneOfParam(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
   const { draft, step } = parseSearch(new URL(request.url), query);
-  const l = draft ? await borrowerLoan(viewer.id, draft) : null;
-  if (draft && !l) throw data('Application Not Found', { status: 404 });
+  const l = draft ? found(await borrowerLoan(viewer.id, draft), 'Application') : null;
   if (l && l.stage !== 'draft') throw redirect(`/dashboard/loans/${l.reference}`);
   const stepsDone = l?.stepsDone ?? 0;
   const furthest = Math.min(stepsDone, APPLICATION_STEPS.length - 1);
@@ -85,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const submission = parseForm(normalizeDollarFields(form), { schema: stepSchema(fields.step, lenderDay()) });
-    if (submission.status !== 'success') return answer({ ok: false, result: submission.reply() }, 400);
+    if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
     const id = await saveApplicationStep(viewer, l?.id ?? null, fields.step, submission.value);
     if (fields.intent === 'exit')
       return redirectWithToast('/dashboard/loans', {

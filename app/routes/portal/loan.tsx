@@ -6,7 +6,7 @@
  * term sheet, withdraw. A draft opens the application instead.
  */
 import { keepActionHeaders } from '~/lib/route-headers';
-import { data, redirect, useFetcher } from 'react-router';
+import { redirect, useFetcher } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan';
 import { ApplicationSummary } from '~/components/loans/application-summary';
@@ -20,7 +20,7 @@ import { ConfirmAction } from '~/components/ui/confirm-delete';
 import { canWithdraw, CLOSED_STAGES, MESSAGE_MAX } from '~/lib/loans';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { requestInfo } from '~/load-context';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { answer, answerRefusals, found } from '~/server/answers.server';
 import { documentMaxBytes } from '~/server/domain/loans/documents.server';
 import { answerTermSheet } from '~/server/domain/loans/pipeline.server';
 import { borrowerLoan, propertyLine } from '~/server/domain/loans/loan.server';
@@ -34,8 +34,7 @@ import { limitUserAction } from '~/server/rate-limit.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
-  const l = await borrowerLoan(viewer.id, params.reference);
-  if (!l) throw data('Loan Not Found', { status: 404 });
+  const l = found(await borrowerLoan(viewer.id, params.reference), 'Loan');
   if (l.stage === 'draft') throw redirect(`/dashboard/loans/new?draft=${l.id}`);
   const file = await loanFile(l, 'borrower');
   return { ...file, property: propertyLine(l), maxBytes: documentMaxBytes() };

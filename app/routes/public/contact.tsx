@@ -17,8 +17,8 @@ import { originFromMatches, seo } from '~/lib/seo';
 import type { Toast } from '~/lib/toast';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { useRootData } from '~/root';
-import { answer, answerRefusals } from '~/server/answers.server';
-import { submitContactForm } from '~/server/domain/content/contact-form.server';
+import { answer, answerRefusals, refuseFields } from '~/server/answers.server';
+import { submitContactForm } from '~/server/actions/contact.server';
 import { readForm } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import type { RouteHandle } from '~/lib/route-handle';
@@ -35,11 +35,11 @@ const SENT: Toast = {
 export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const outcome = await submitContactForm(await readForm(request), requestInfo(context).clientIp);
+    if (outcome.ok) return answer({ ok: true, result: outcome.result, toast: SENT });
     const headers: HeadersInit = 'retryAfter' in outcome ? { 'Retry-After': String(outcome.retryAfter) } : {};
     const formError = outcome.result.error?.['']?.[0];
-    const toast: Toast | null =
-      outcome.status === 200 ? SENT : formError ? { type: 'error', title: 'Error', description: formError } : null;
-    return answer({ ok: outcome.status === 200, result: outcome.result, toast }, { status: outcome.status, headers });
+    const toast: Toast | null = formError ? { type: 'error', title: 'Error', description: formError } : null;
+    return refuseFields(outcome.kind, { ok: false, result: outcome.result, toast }, headers);
   });
 }
 

@@ -10,7 +10,7 @@
  * amount. A missing or malformed id: 'Deal Not Found', HTTP 404.
  */
 import { Download, FileX, MapPin } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/deal';
 import { StatusBadge } from '~/components/deals/deal-card';
@@ -27,7 +27,7 @@ import { readWholeNumber } from '~/lib/parse-form';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
 import { requestInfo } from '~/load-context';
-import { answer, answerRefusals } from '~/server/answers.server';
+import { answer, answerRefusals, notFoundPage } from '~/server/answers.server';
 import { investorDataRoom } from '~/server/domain/investing/data-room.server';
 import { getDeal } from '~/server/domain/investing/deals.server';
 import {
@@ -49,7 +49,7 @@ export const headers = keepActionHeaders;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
   const deal = await getDeal(viewer.id, params.id);
-  if (!deal) return data({ found: false as const, tileUrl: '' }, { status: 404 });
+  if (!deal) return notFoundPage({ found: false as const, tileUrl: '' });
   const [subscription, position, room] = await Promise.all([
     dealSubscription(deal.id),
     viewer.isInvestor ? investorPosition(viewer.id, deal.id) : null,

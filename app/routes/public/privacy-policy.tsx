@@ -10,7 +10,7 @@ import { LegalPage, type LegalSection } from '~/components/marketing/legal-page'
 import { telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
 import { useRootData } from '~/root';
-import type { CompanyInfo } from '~/server/env.server';
+import type { CompanyInfo } from '~/lib/company';
 import type { RouteHandle } from '~/lib/route-handle';
 
 export const handle = { hydrate: false } satisfies RouteHandle;

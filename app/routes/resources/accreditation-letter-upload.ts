@@ -61,6 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: 'Letter uploaded',
       description: 'We will review it and confirm your accreditation by e-mail.',
     };
-    return answer({ ok: true, toast, recordId }, 201);
+    return answer({ ok: true, toast, recordId }, { created: true });
   });
 }

@@ -15,7 +15,7 @@ import { answerForm, answerRefusals } from '~/server/answers.server';
 import { audit, auditEvents } from '~/server/domain/audit.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 import { requireRecentConfirmation } from '~/server/step-up.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
 

@@ -20,7 +20,7 @@ import { isStaff, requireUser } from '~/server/guards.server';
 import { privateFileResponse } from '~/server/storage.server';
 import { answerFile } from '~/server/answers.server';
 import { NotFound } from '~/server/errors.server';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireUser({ request, context });

@@ -34,7 +34,7 @@ import { Refused } from '~/server/errors.server';
 import { FORM_MESSAGES, readIntent, readUpload } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 export function loader() {
   return postOnly();
@@ -95,7 +95,7 @@ async function handle(request: Request, admin: Viewer, dealId: string) {
         meta!.audience === 'investors'
           ? `Investors who acknowledge the data room can download ${it}.`
           : `Only staff can see ${it}; investors never do.`;
-      return answer({ ok: true, toast: { type: 'success', title, description }, documents }, 201);
+      return answer({ ok: true, toast: { type: 'success', title, description }, documents }, { created: true });
     }
     case 'update': {
       const parsed = dataRoomChangeFields.safeParse({

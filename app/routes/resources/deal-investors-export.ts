@@ -17,11 +17,12 @@ import { requestInfo } from '~/load-context';
 import { answerForm, answerRefusals } from '~/server/answers.server';
 import { csvResponse, toCsv } from '~/server/csv.server';
 import { audit } from '~/server/domain/audit.server';
-import { demandExport, type DemandRow } from '~/server/domain/investing/demand.server';
+import { demandExport } from '~/server/domain/investing/demand.server';
+import type { DemandRow } from '~/lib/demand';
 import { NotFound } from '~/server/errors.server';
 import { readForm } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 import { requireRecentConfirmation } from '~/server/step-up.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { requestInfo } from '~/load-context';
 import { privateFileResponse } from '~/server/storage.server';
 import { answerFile } from '~/server/answers.server';
 import { NotFound } from '~/server/errors.server';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 const PREVIEWABLE = new Set(['application/pdf', 'image/jpeg', 'image/png']);
 

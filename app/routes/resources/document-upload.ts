@@ -43,6 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!upload.files.length) throw new Refused('invalid', UPLOAD_MESSAGES.choose, UPLOAD_MESSAGES.failed);
     const rows = await recordDocuments(viewer, upload.files);
-    return answer({ ok: true, documents: rows.map((r) => ({ id: r.id, title: r.title })) }, 201);
+    return answer({ ok: true, documents: rows.map((r) => ({ id: r.id, title: r.title })) }, { created: true });
   });
 }

@@ -34,7 +34,7 @@ import { NotFound, Refused } from '~/server/errors.server';
 import { bufferFile, parseFields, readUpload, type BufferedFile } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
-import type { Viewer } from '~/server/viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 export function loader() {
   return postOnly();
@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? { type: 'success', title: 'Photo saved', description: 'Preview the team page, then publish the team.' }
           : { type: 'success', title: 'Picture saved', description: 'Preview the page, then publish the imagery.' };
       // The card that asked is remounted with its new picture: the toast is a flash.
-      return answer({ ok: true, imageId }, { status: 201, headers: await toastHeaders(toast) });
+      return answer({ ok: true, imageId }, { created: true, headers: await toastHeaders(toast) });
     },
   );
 }

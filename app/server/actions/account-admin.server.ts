@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { parseForm } from '~/lib/parse-form';
 import { accountActionSchema, SENSITIVE_ACCOUNT_INTENTS, type AccountIntent } from '~/lib/schemas/account-admin';
-import { answer } from '../answers.server';
+import { answer, refuseFields } from '../answers.server';
 import { auth } from '../auth.server';
 import { db } from '../db/client.server';
 import { user } from '../db/schema';
@@ -17,7 +17,7 @@ import { audit } from '../domain/audit.server';
 import { NotFound, Refused } from '../errors.server';
 import { requireRecentConfirmation } from '../step-up.server';
 import { toastHeaders } from '../toast.server';
-import type { Viewer } from '../viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 const DONE: Record<AccountIntent, string> = {
   disable: 'Account disabled: its sessions have ended and it cannot sign in',
@@ -33,14 +33,11 @@ const DONE: Record<AccountIntent, string> = {
 export async function accountAdminAction(request: Request, clientIp: string, admin: Viewer, formData: FormData) {
   const submission = parseForm(formData, { schema: accountActionSchema });
   if (submission.status !== 'success')
-    return answer(
-      {
-        ok: false,
-        result: submission.reply({ hideFields: ['confirmation'] }),
-        toast: { type: 'error', title: 'Not done', description: 'Please check the highlighted fields.' },
-      },
-      400,
-    );
+    return refuseFields('invalid', {
+      ok: false,
+      result: submission.reply({ hideFields: ['confirmation'] }),
+      toast: { type: 'error', title: 'Not done', description: 'Please check the highlighted fields.' },
+    });
   const { intent, userId, reason } = submission.value;
   if (SENSITIVE_ACCOUNT_INTENTS.has(intent)) await requireRecentConfirmation(request, admin, formData);
   if (intent === 'send-reset' || intent === 'resend-verification') {

@@ -10,7 +10,7 @@ import { answer } from '../answers.server';
 import { endSession } from '../domain/accounts/sessions.server';
 import { Refused } from '../errors.server';
 import { toastHeaders } from '../toast.server';
-import type { Viewer } from '../viewer.server';
+import type { Viewer } from '~/lib/viewer';
 import { turnTwoFactorOff } from './two-factor.server';
 
 /** The intents handled here; a route passes them on and answers the others itself. */

@@ -9,10 +9,10 @@
 import { lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
 import { accreditationActionSchema, type AccreditationIntent } from '~/lib/schemas/accreditation';
-import { answer } from '../answers.server';
+import { answer, refuseFields } from '../answers.server';
 import { recordLenderCheck, rejectAccreditationLetter, verifyAccreditation } from '../domain/investing/accreditation.server';
 import { toastHeaders } from '../toast.server';
-import type { Viewer } from '../viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 const DONE: Record<AccreditationIntent, string> = {
   'accreditation-verify': 'Letter verified: the investor has been told',
@@ -24,14 +24,11 @@ const DONE: Record<AccreditationIntent, string> = {
 export async function accreditationAdminAction(clientIp: string, admin: Viewer, formData: FormData) {
   const submission = parseForm(formData, { schema: accreditationActionSchema(lenderDay()) });
   if (submission.status !== 'success')
-    return answer(
-      {
-        ok: false,
-        result: submission.reply(),
-        toast: { type: 'error', title: 'Not saved', description: 'Please check the highlighted fields.' },
-      },
-      400,
-    );
+    return refuseFields('invalid', {
+      ok: false,
+      result: submission.reply(),
+      toast: { type: 'error', title: 'Not saved', description: 'Please check the highlighted fields.' },
+    });
   const value = submission.value;
   switch (value.intent) {
     case 'accreditation-verify':

@@ -6,7 +6,7 @@
  * intent changes only the signed-in user's own profile. Answers `{ intent, ok, toast, result }`.
  */
 import type { SubmissionResult } from '@conform-to/react';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { RequestInfo } from '~/load-context';
 import { parseForm } from '~/lib/parse-form';
 import {
@@ -17,7 +17,8 @@ import {
   notificationPreferencesSchema,
 } from '~/lib/schemas/profile';
 import type { Toast } from '~/lib/toast';
-import { answerForm, answerRefusals } from '../answers.server';
+import { answer, answerForm, answerRefusals, refuseFields } from '../answers.server';
+import type { RefusalKind } from '../errors.server';
 import { requestedPath } from '../guards.server';
 import { changePasswordAction } from '../auth-actions.server';
 import { callAuth, cookieHeaders } from '../auth-gateway.server';
@@ -31,7 +32,7 @@ import {
 import { bufferFile, readIntent, readUpload, type BufferedFile } from '../forms.server';
 import { logger } from '../logger.server';
 import { accountSecurityAction, SECURITY_INTENTS } from './account-security.server';
-import type { Viewer } from '../viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 const PROFILE_INTENTS = [
   'basic',
@@ -46,9 +47,12 @@ const PROFILE_INTENTS = [
 ] as const;
 type Intent = (typeof PROFILE_INTENTS)[number];
 
-function answer(intent: Intent, status: number, toast: Toast, result?: SubmissionResult<string[]>, init?: ResponseInit) {
-  return data({ intent, ok: status < 400, toast, result }, { ...init, status });
-}
+/** A card's success: its intent, the toast, Conform's reply. */
+const done = (intent: Intent, toast: Toast, result?: SubmissionResult<string[]>) =>
+  answer({ intent, ok: true as const, toast, result });
+/** A card's refusal, with the status of `kind`. */
+const refused = (intent: Intent, kind: RefusalKind, toast: Toast, result?: SubmissionResult<string[]>) =>
+  refuseFields(kind, { intent, ok: false as const, toast, result });
 const saved: Toast = { type: 'success', title: 'Profile updated successfully!' };
 const failed = (message: string): Toast => ({
   type: 'error',
@@ -80,40 +84,48 @@ async function answerIntent(
     case 'basic': {
       const submission = parseForm(formData, { schema: basicInfoSchema });
       if (submission.status !== 'success')
-        return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
+        return refused(intent, 'invalid', failed('please check the highlighted fields'), submission.reply());
       await updateBasicInfo(viewer.id, submission.value);
-      return answer(intent, 200, saved, submission.reply());
+      return done(intent, saved, submission.reply());
     }
     case 'investment': {
-      if (!viewer.isInvestor) return answer(intent, 403, failed('only investors have an investment profile'));
+      if (!viewer.isInvestor) return refused(intent, 'forbidden', failed('only investors have an investment profile'));
       const submission = parseForm(formData, { schema: investmentProfileSchema });
       if (submission.status !== 'success')
-        return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
+        return refused(intent, 'invalid', failed('please check the highlighted fields'), submission.reply());
       await updateInvestmentProfile(viewer.id, submission.value);
-      return answer(intent, 200, saved, submission.reply());
+      return done(intent, saved, submission.reply());
     }
     case 'borrower': {
-      if (!viewer.isBorrower) return answer(intent, 403, failed('only borrowers have borrower preferences'));
+      if (!viewer.isBorrower) return refused(intent, 'forbidden', failed('only borrowers have borrower preferences'));
       const submission = parseForm(formData, { schema: borrowerPreferencesSchema });
       if (submission.status !== 'success')
-        return answer(intent, 400, failed('please check the highlighted fields'), submission.reply());
+        return refused(intent, 'invalid', failed('please check the highlighted fields'), submission.reply());
       await updateBorrowerPreferences(viewer.id, submission.value);
-      return answer(intent, 200, saved, submission.reply());
+      return done(intent, saved, submission.reply());
     }
     case 'notifications': {
       const submission = parseForm(formData, { schema: notificationPreferencesSchema });
-      if (submission.status !== 'success') return answer(intent, 400, failed('invalid preferences'), submission.reply());
+      if (submission.status !== 'success') return refused(intent, 'invalid', failed('invalid preferences'), submission.reply());
       await updateNotificationPreferences(viewer.id, submission.value);
-      return answer(intent, 200, { type: 'success', title: 'Notification preferences saved' }, submission.reply());
+      return done(intent, { type: 'success', title: 'Notification preferences saved' }, submission.reply());
     }
     case 'avatar': {
       if (!avatar || avatar.field !== 'avatar' || avatar.bytes.byteLength === 0)
-        return answer(intent, 400, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' });
+        return refused(intent, 'invalid', {
+          type: 'error',
+          title: 'Invalid file type',
+          description: 'Please upload an image file.',
+        });
       const result = await replaceAvatar(viewer.id, avatar.bytes);
-      if (result.ok) return answer(intent, 200, { type: 'success', title: 'Profile photo updated' });
+      if (result.ok) return done(intent, { type: 'success', title: 'Profile photo updated' });
       return result.reason === 'type'
-        ? answer(intent, 415, { type: 'error', title: 'Invalid file type', description: 'Please upload an image file.' })
-        : answer(intent, 500, { type: 'error', title: 'Upload failed', description: 'Please try again.' });
+        ? refused(intent, 'unsupported', {
+            type: 'error',
+            title: 'Invalid file type',
+            description: 'Please upload an image file.',
+          })
+        : refused(intent, 'failed', { type: 'error', title: 'Upload failed', description: 'Please try again.' });
     }
     case 'reset-email': {
       const res = await callAuth(request, context.clientIp, '/request-password-reset', {
@@ -121,18 +133,18 @@ async function answerIntent(
         redirectTo: '/reset-password',
       });
       if (res.status === 429)
-        return answer(intent, 429, {
+        return refused(intent, 'rate-limited', {
           type: 'error',
           title: 'Error',
           description: 'Too many attempts. Please wait a minute and try again.',
         });
       if (!res.ok)
-        return answer(intent, 500, {
+        return refused(intent, 'failed', {
           type: 'error',
           title: 'Error',
           description: 'Failed to send reset email. Please try again.',
         });
-      return answer(intent, 200, {
+      return done(intent, {
         type: 'success',
         title: 'Reset Email Sent',
         description: 'Check your email for password reset instructions',

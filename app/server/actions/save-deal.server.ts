@@ -8,13 +8,13 @@
  * (a `failed` refusal). Nothing is stored then.
  */
 import { redirectWithToast } from '../toast.server';
-import { answer, answerRefusals } from '../answers.server';
+import { refuseFields, answerRefusals } from '../answers.server';
 import { saveDeal } from '../domain/investing/admin-deals.server';
 import { isDatabaseUnavailable } from '../db/unavailable.server';
 import { isRefused, Refused } from '../errors.server';
 import { bufferFile, readUpload } from '../forms.server';
 import { logger } from '../logger.server';
-import type { Viewer } from '../viewer.server';
+import type { Viewer } from '~/lib/viewer';
 import { parseForm } from '~/lib/parse-form';
 import { DEAL_IMAGE_MAX_BYTES, DEAL_MAX_IMAGES, DEAL_PROSPECTUS_MAX_BYTES, dealFormSchema } from '~/lib/schemas/deal';
 
@@ -29,7 +29,7 @@ export async function saveDealAction(request: Request, admin: Viewer, dealId: st
           : bufferFile(file, DEAL_IMAGE_MAX_BYTES, `${file.fileName} is larger than 10 MB.`),
     });
     const submission = parseForm(form, { schema: dealFormSchema });
-    if (submission.status !== 'success') return answer({ ok: false, result: submission.reply() }, 400);
+    if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
     const chosen = (field: string) =>
       files.filter((f) => f.field === field && f.bytes.byteLength > 0).map((f) => ({ name: f.fileName, bytes: f.bytes }));
     try {

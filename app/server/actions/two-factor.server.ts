@@ -8,17 +8,18 @@
  * raw API too (issue 22 defect 3).
  */
 import QRCode from 'qrcode';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { parseForm } from '~/lib/parse-form';
 import { enrolmentSchema, twoFactorOffSchema } from '~/lib/schemas/auth';
 import type { Toast } from '~/lib/toast';
-import { answer } from '../answers.server';
+import { answer, refuseFields } from '../answers.server';
+import type { RefusalKind } from '../errors.server';
 import { callAuth, cookieHeaders } from '../auth-gateway.server';
 import { STAFF_KEEP_TWO_FACTOR } from '../auth.server';
 import { Refused } from '../errors.server';
 import { safeRedirectTo } from '../guards.server';
 import { redirectWithToast } from '../toast.server';
-import type { Viewer } from '../viewer.server';
+import type { Viewer } from '~/lib/viewer';
 
 /** What the enrolment shows between its two steps. */
 export interface Enrolment {
@@ -51,33 +52,34 @@ async function enrolmentOf(totpURI: string, backupCodes: string[]): Promise<Enro
  */
 export async function twoFactorSetupAction(request: Request, clientIp: string, formData: FormData) {
   const submission = parseForm(formData, { schema: enrolmentSchema });
-  const fail = (status: number, message: string, field: 'password' | 'code', enrolment?: Enrolment) =>
-    data(
-      {
-        ok: false as const,
-        enrolment,
-        result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields: ['password', 'code'] }),
-        toast: undefined as Toast | undefined,
-      },
-      { status },
-    );
+  const fail = (kind: RefusalKind, message: string, field: 'password' | 'code', enrolment?: Enrolment) =>
+    refuseFields(kind, {
+      ok: false as const,
+      enrolment,
+      result: submission.reply({ fieldErrors: { [field]: [message] }, hideFields: ['password', 'code'] }),
+      toast: undefined as Toast | undefined,
+    });
   if (submission.status !== 'success')
-    return answer({ ok: false as const, enrolment: undefined, result: submission.reply({ hideFields: ['password'] }) }, 400);
+    return refuseFields('invalid', {
+      ok: false as const,
+      enrolment: undefined,
+      result: submission.reply({ hideFields: ['password'] }),
+    });
   const input = submission.value;
   if (input.intent === 'start') {
     const res = await callAuth(request, clientIp, '/two-factor/enable', { password: input.password });
-    if (res.status === 429) return fail(429, TOO_MANY, 'password');
+    if (res.status === 429) return fail('rate-limited', TOO_MANY, 'password');
     if (res.code === 'TOTP_ALREADY_ENABLED') throw redirect(safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard');
-    if (!res.ok) return fail(res.status === 400 || res.status === 401 ? 400 : 500, WRONG_PASSWORD, 'password');
+    if (!res.ok) return fail(res.status === 400 || res.status === 401 ? 'invalid' : 'failed', WRONG_PASSWORD, 'password');
     const { totpURI, backupCodes } = res.body as { totpURI: string; backupCodes: string[] };
     // No form reply: the code form starts empty, and nothing resets it while the user types.
-    return data({ ok: true as const, enrolment: await enrolmentOf(totpURI, backupCodes), result: undefined });
+    return answer({ ok: true as const, enrolment: await enrolmentOf(totpURI, backupCodes), result: undefined });
   }
   const enrolment = await enrolmentOf(input.totpURI, input.backupCodes);
   const res = await callAuth(request, clientIp, '/two-factor/verify-totp', { code: input.code });
-  if (res.status === 429) return fail(429, TOO_MANY, 'code', enrolment);
+  if (res.status === 429) return fail('rate-limited', TOO_MANY, 'code', enrolment);
   if (!res.ok)
-    return fail(400, 'That code is not correct. Check the time on your phone and try the newest code.', 'code', enrolment);
+    return fail('invalid', 'That code is not correct. Check the time on your phone and try the newest code.', 'code', enrolment);
   // better-auth replaced this session with a new one; the hook ended the others and audited the change.
   return redirectWithToast(
     safeRedirectTo(formData.get('redirectTo')) ?? '/dashboard',

@@ -9,18 +9,7 @@ import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { session } from '../../db/schema';
 import { NotFound } from '../../errors.server';
-
-export interface SignedInSession {
-  id: string;
-  /** e.g. 'Chrome 131 on macOS', or 'Unknown device' without a user agent. */
-  device: string;
-  clientIp: string | null;
-  startedAt: Date;
-  /** The last time the session was used (better-auth refreshes it at most once a minute). */
-  lastActiveAt: Date;
-  /** True for the session of the request that asks. */
-  current: boolean;
-}
+import type { SignedInSession } from '~/lib/sessions';
 
 /** A short name of the browser and system in `userAgent`. */
 function deviceName(userAgent: string | null): string {

@@ -8,17 +8,7 @@ import { db } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { deal, softCommitment } from '../../db/schema';
 import { DEMAND_CHART_DEALS } from './demand.server';
-
-/** A deal's demand in the dashboard chart and the deals list; amounts in whole dollars. */
-export interface DealDemandSummary {
-  id: string;
-  title: string;
-  amountToRaise: number;
-  indicated: number;
-  confirmed: number;
-  funded: number;
-  waitlisted: number;
-}
+import type { DealDemandSummary } from '~/lib/demand';
 
 /** The deals `where` matches (the `limit` newest), each with its sums by open status; one query. */
 function summaries(where: SQL | undefined, limit?: number) {

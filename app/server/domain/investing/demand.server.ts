@@ -31,6 +31,7 @@ import { accreditationRecord, deal, dealInterest, softCommitment, suitabilitySta
 import { NotFound, Refused } from '../../errors.server';
 import type { Actor } from '../audit.server';
 import { moveCommitment } from './commitments.server';
+import type { DemandDeal, Tally, DemandTotals, DemandRow, DemandFollower } from '~/lib/demand';
 
 /** Waitlisted amounts shown in the demand page's waitlist card (the whole line is the Waitlisted filter). */
 export const WAITLIST_HEAD = 10;
@@ -38,72 +39,6 @@ export const WAITLIST_HEAD = 10;
 export const DEMAND_CHART_DEALS = 10;
 
 const STATUS_ORDER = COMMITMENT_STATUSES.map((s) => s.value);
-
-/** A deal as the demand page heads it; amounts in whole dollars. */
-export interface DemandDeal {
-  id: string;
-  title: string;
-  status: 'Active' | 'Closed';
-  amountToRaise: number;
-  minimumInvestment: number;
-  investmentStep: number;
-}
-
-/** A sum of amounts (whole dollars) and how many there are. */
-export interface Tally {
-  amount: number;
-  count: number;
-}
-
-/** The totals of a deal's amounts by status, and what counts against the raise. */
-export interface DemandTotals {
-  byStatus: Record<CommitmentStatus, Tally>;
-  /** Indicated + Confirmed + Funded: what counts against the amount to raise. */
-  counted: Tally;
-  /** `counted` as a percent of the amount to raise (0 when there is nothing to raise). */
-  percentOfRaise: number;
-  /** What is left of the raise, whole dollars, never below 0. */
-  left: number;
-}
-
-/** An investor's current accreditation record as the lender sees it. */
-export interface AccreditationState {
-  method: 'self_certified' | 'professional_letter' | 'lender_verified';
-  /** 'YYYY-MM-DD', lender's zone. */
-  expiresOn: string;
-  /** True once the expiry day has passed (a record counts through its expiry day). */
-  expired: boolean;
-}
-
-/** One amount of the demand page. Dates are ISO 8601. */
-export interface DemandRow {
-  id: string;
-  investorId: string;
-  name: string;
-  email: string;
-  /** Whole dollars. */
-  amount: number;
-  status: CommitmentStatus;
-  /** When it reached its status. */
-  statusChangedAt: string;
-  /** When it arrived (or joined the back of the waitlist): the order of the line. */
-  queuedAt: string;
-  note: string | null;
-  /** 1 for the first in line; null unless waitlisted. */
-  position: number | null;
-  suitability: { signedAt: string; netWorth: boolean; income: boolean } | null;
-  accreditation: AccreditationState | null;
-}
-
-/** One follower of a deal: who, since when, and their open amount there if any. */
-export interface DemandFollower {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  followedAt: string;
-  amount: { status: CommitmentStatus; amount: number } | null;
-}
 
 /** Everything the demand page shows of deal `dealId` (see `dealDemand`). */
 export interface DealDemand {

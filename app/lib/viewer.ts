@@ -1,0 +1,14 @@
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+  isBorrower: boolean;
+  isInvestor: boolean;
+  isAdmin: boolean;
+  /** When this session was signed in (ISO 8601). */
+  signedInAt: string;
+  /** The session's id (never its token): 'Where you're signed in' marks it as this device. */
+  sessionId: string;
+  /** True once an authenticator app is confirmed; every session of such a user passed it. */
+  twoFactorEnabled: boolean;
+}
