@@ -117,6 +117,16 @@ export const REHAB_PURPOSES: readonly LoanPurpose[] = ['construction', 'fix-and-
 /** Purposes where the property is bought, so the value asked is the purchase price. */
 export const PURCHASE_PURPOSES: readonly LoanPurpose[] = ['acquisition', 'fix-and-flip', 'bridge', 'construction'];
 
+/** The borrower's estimated credit score, asked by the application (issue "Trust at first sight"). */
+export const CREDIT_SCORE_RANGES = [
+  { value: 'under-620', label: 'Under 620' },
+  { value: '620-679', label: '620–679' },
+  { value: '680-719', label: '680–719' },
+  { value: '720-759', label: '720–759' },
+  { value: '760-plus', label: '760 or higher' },
+] as const satisfies readonly Choice[];
+export type CreditScoreRange = (typeof CREDIT_SCORE_RANGES)[number]['value'];
+
 /** The states the lender lends in (product §1: Nevada and California). */
 export const LENDING_STATES = [
   { value: 'NV', label: 'Nevada' },

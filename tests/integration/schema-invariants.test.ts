@@ -116,6 +116,7 @@ const validRows: Record<string, () => Record<string, unknown>> = {
   outbox_email: () => ({ to: 'sam@example.com', template: 'contact', payload: {} }),
   site_content: () => ({ section: 'team', published: [] }),
   site_image: () => ({ kind: 'hero', widths: [640], width: 1280, height: 720 }),
+  stage_target: () => ({ stage: 'submitted', days: 5 }),
 };
 
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable));

@@ -32,6 +32,7 @@ import {
   EXIT_STRATEGIES,
   ITEM_STATUSES,
   LENDING_STATES,
+  CREDIT_SCORE_RANGES,
   LOAN_PURPOSES,
   LOAN_STAGE_VALUES,
   TERM_SHEET_STATUSES,
@@ -498,6 +499,14 @@ export const loan = pgTable(
     entityType: text('entity_type', { enum: valuesOf(ENTITY_TYPES) }),
     entityName: text('entity_name'),
     projectsLast36Months: integer('projects_last_36_months'),
+    /** The borrower's phone for this loan, as the application asked it. */
+    phone: text('phone'),
+    creditScoreRange: text('credit_score_range', { enum: valuesOf(CREDIT_SCORE_RANGES) }),
+    /**
+     * The loan's named contact on the lender's side (issue "Trust at first sight"): a staff
+     * member staff assign on the review page; the borrower sees their name, photo, phone and e-mail.
+     */
+    contactId: text('contact_id').references(() => user.id, { onDelete: 'set null' }),
     /** A calendar day, 'YYYY-MM-DD'. */
     targetClosingDate: date('target_closing_date', { mode: 'string' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -632,9 +641,38 @@ export const termSheet = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     respondedIp: text('responded_ip'),
     respondedUserAgent: text('responded_user_agent'),
+    // The fees in dollars (issue "Trust at first sight": the term sheet in dollars). Whole dollars.
+    underwritingFee: bigint('underwriting_fee', { mode: 'number' }).notNull().default(0),
+    legalFee: bigint('legal_fee', { mode: 'number' }).notNull().default(0),
+    /** Charged on each construction draw, whole dollars. */
+    drawFee: bigint('draw_fee', { mode: 'number' }).notNull().default(0),
+    /** Points (percent of the loan) charged to extend the maturity. */
+    extensionPoints: numeric('extension_points', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The note rate after a default, percent a year. */
+    defaultRatePercent: numeric('default_rate_percent', { precision: 5, scale: 2, mode: 'number' }),
+    /** e.g. 'No prepayment penalty' or '3 months' minimum interest'. */
+    prepaymentTerms: text('prepayment_terms').notNull().default(''),
+    /** The construction or rehab holdback kept from the loan amount and released by draws, whole dollars. */
+    holdback: bigint('holdback', { mode: 'number' }).notNull().default(0),
+    // The borrower's electronic signature (ESIGN): consent, the typed full name, and the hash of
+    // the terms signed (SHA-256 of their canonical text, hex); the time and address are
+    // respondedAt and respondedIp. The signed PDF is a document of the loan.
+    esignConsentAt: timestamp('esign_consent_at', { withTimezone: true }),
+    signedName: text('signed_name'),
+    contentHash: text('content_hash'),
+    signedDocumentId: uuid('signed_document_id').references((): AnyPgColumn => document.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'term_sheet_fees_check',
+      sql`${t.underwritingFee} >= 0 and ${t.legalFee} >= 0 and ${t.drawFee} >= 0 and ${t.holdback} >= 0 and ${t.holdback} < ${t.amount} and ${t.extensionPoints} >= 0`,
+    ),
+    // A signature is whole: the typed name, the consent and the hash together, on an accepted sheet.
+    check(
+      'term_sheet_signature_check',
+      sql`(${t.signedName} is null and ${t.esignConsentAt} is null and ${t.contentHash} is null) or (${t.signedName} is not null and ${t.esignConsentAt} is not null and ${t.contentHash} is not null and ${t.status} <> 'issued' and ${t.status} <> 'declined')`,
+    ),
     index('term_sheet_loan_idx').on(t.loanId, t.createdAt.desc().nullsFirst()),
     // One open term sheet per loan: issuing another supersedes it in the same transaction.
     uniqueIndex('term_sheet_issued_idx')
@@ -811,6 +849,11 @@ export const siteContent = pgTable(
     publishedBy: text('published_by').references(() => user.id, { onDelete: 'set null' }),
     draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
     draftUpdatedBy: text('draft_updated_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * True while the section holds the demo's sample content (SEED_DEMO): the admin editor marks
+     * it as sample until staff publish their own (issue "Trust at first sight").
+     */
+    sample: boolean('sample').notNull().default(false),
   },
   (t) => [...enumChecks(t)],
 );
@@ -833,4 +876,20 @@ export const siteImage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [...enumChecks(t)],
+);
+
+/**
+ * How many days staff aim to take in each stage of the loan file (issue "Trust at first sight"):
+ * set in Settings; the borrower's loan page shows the expected date of the next milestone as the
+ * day the loan entered its stage plus these days (the lender's day). A stage without a row has no target.
+ */
+export const stageTarget = pgTable(
+  'stage_target',
+  {
+    stage: text('stage', { enum: LOAN_STAGE_VALUES }).primaryKey(),
+    days: integer('days').notNull(),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [...enumChecks(t), check('stage_target_days_check', sql`${t.days} between 1 and 365`)],
 );
