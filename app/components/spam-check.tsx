@@ -3,10 +3,11 @@
  * only on pages that render this component (/contact), and there only once it is wanted: when
  * the widget scrolls into view or something in its form gets focus, so it stays out of the
  * page's first load. Its place is reserved meanwhile (its idle height, 92 px at every width),
- * so nothing moves when it appears.
+ * so nothing moves when it appears, with a line saying what will appear there.
  * `onChange` receives the solution payload ('' until solved or after it expires). Its hidden
  * input carries the payload in the form under `name`.
  */
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
 declare module 'react' {
@@ -83,7 +84,14 @@ export function SpamCheck({
   }, [resetKey]);
 
   return (
-    <div aria-describedby={describedBy} className="min-h-[92px]">
+    <div aria-describedby={describedBy} className="relative min-h-[92px]">
+      {!loaded && !failed && (
+        // The reserved place says what will appear there (issue 23): not an empty gap.
+        <p className="absolute inset-0 flex items-center gap-3 rounded-lg border border-dashed border-line px-4 text-sm text-muted">
+          <ShieldCheck aria-hidden className="size-5 shrink-0 text-brass-600" />
+          The spam check starts when you begin typing.
+        </p>
+      )}
       <altcha-widget ref={ref} challenge="/api/altcha/challenge" name={name} language="en" />
       {failed && <p className="text-sm text-danger">The spam check could not load. Please reload the page.</p>}
     </div>

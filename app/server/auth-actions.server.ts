@@ -23,6 +23,7 @@ import type { Toast } from '~/lib/toast';
 import { answer, refuseFields } from './answers.server';
 import { callAuth, cookieHeaders } from './auth-gateway.server';
 import { refusalKindOf, type RefusalKind } from './errors.server';
+import { startEnrolmentAtSignIn } from './actions/two-factor.server';
 import { db } from './db/client.server';
 import { isDatabaseUnavailable } from './db/unavailable.server';
 import { profile, session, user } from './db/schema';
@@ -133,7 +134,7 @@ export async function signInAction(request: Request, clientIp: string, formData:
   if (options.admin) {
     // With a second factor pending there is no session yet; the password was right, so the address names the user.
     const [row] = await db()
-      .select({ isAdmin: profile.isAdmin })
+      .select({ isAdmin: profile.isAdmin, twoFactorEnabled: user.twoFactorEnabled })
       .from(profile)
       .innerJoin(user, eq(user.id, profile.userId))
       .where(signedIn.user ? eq(profile.userId, signedIn.user.id) : eq(user.email, email));
@@ -141,6 +142,9 @@ export async function signInAction(request: Request, clientIp: string, formData:
       if (signedIn.token) await db().delete(session).where(eq(session.token, signedIn.token));
       return refuse('signin', 'forbidden', NO_ADMIN_ACCESS, title);
     }
+    // Staff without a second factor go on to set one up: the password they have just given
+    // starts it, so the set-up page does not ask for it again (issue 23).
+    if (!row.twoFactorEnabled && signedIn.token) await startEnrolmentAtSignIn(request, clientIp, res.cookies, password);
   }
   const fallback = options.admin ? '/admin-dashboard' : '/dashboard';
   const to = safeRedirectTo(formData.get('redirectTo')) ?? fallback;

@@ -134,7 +134,7 @@ const TABLE: Record<string, Row> = {
   '/two-factor/setup': {
     // Staff have a second factor already: back to their area.
     get: { ...SIGNED_IN, staff: '/admin-dashboard' },
-    post: { intents: ['start', 'confirm'], expect: allowedWhere(SIGNED_IN) },
+    post: { intents: ['start', 'confirm', 'cancel'], expect: allowedWhere(SIGNED_IN) },
   },
   '/logout': { get: all('/'), post: { intents: [''], expect: all('allowed') } },
   '/dashboard': {

@@ -14,7 +14,8 @@ import { type TOTP, URI } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { requestContext } from '~/load-context';
 import { action as apiAction, loader as apiLoader } from '~/routes/resources/api.auth';
-import { action as setupAction } from '~/routes/auth/two-factor-setup';
+import { action as adminLoginAction } from '~/routes/auth/admin-login';
+import { action as setupAction, loader as setupLoader } from '~/routes/auth/two-factor-setup';
 import { db } from '~/server/db/client.server';
 import { auditEvent, session, twoFactor, user } from '~/server/db/schema';
 import { requireRecentConfirmation } from '~/server/step-up.server';
@@ -201,16 +202,87 @@ describe('the enrolment page', () => {
       data: { enrolment: { totpURI: string; backupCodes: string[] } };
     };
     const { totpURI, backupCodes } = started.data.enrolment;
-    const fields: Record<string, string> = {
-      intent: 'confirm',
-      code: codesOf(totpURI)(),
-      totpURI,
-      redirectTo: '/.//evil.example',
-    };
-    backupCodes.forEach((code, i) => (fields[`backupCodes[${i}]`] = code));
-    const done = await post(fields).catch((thrown: unknown) => thrown);
+    expect(backupCodes).toHaveLength(10);
+    const done = await post({ intent: 'confirm', code: codesOf(totpURI)(), redirectTo: '/.//evil.example' }).catch(
+      (thrown: unknown) => thrown,
+    );
     expect(done).toBeInstanceOf(Response);
     expect((done as Response).headers.get('Location')).toBe('/dashboard');
     expect(await auditedActions(person.id)).toEqual(['two-factor.enabled']);
+  });
+});
+
+/** The enrolment page's loader and action for the user of `cookie`, as the browser calls them. */
+function enrolmentPage(cookie: string) {
+  const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
+  return {
+    load: async () =>
+      (await setupLoader(args(new Request(`${ROUTE_ORIGIN}/two-factor/setup`, { headers: { Cookie: cookie } })))) as {
+        pending: { totpURI: string; secret: string; backupCodes: string[] } | null;
+      },
+    post: async (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      const request = new Request(`${ROUTE_ORIGIN}/two-factor/setup`, {
+        method: 'POST',
+        body,
+        headers: { Origin: ROUTE_ORIGIN, Cookie: cookie },
+      });
+      return (await setupAction(args(request)).catch((thrown: unknown) => thrown)) as
+        Response | { data: { ok: boolean; enrolment?: { totpURI: string; backupCodes: string[] } }; init: { status: number } };
+    },
+  };
+}
+
+describe('an enrolment started and not confirmed (issue 23)', () => {
+  it('a reload shows the same secret and recovery codes until it is confirmed; the code from that secret turns it on', async () => {
+    const person = await signedInThroughLogin({ isBorrower: true });
+    const page = enrolmentPage(person.cookie);
+    expect((await page.load()).pending).toBeNull();
+    const started = await page.post({ intent: 'start', password: ROUTE_PASSWORD });
+    if (started instanceof Response) throw new Error('start redirected');
+    const shown = started.data.enrolment!;
+    // Reloaded twice: the very secret (its URI, as better-auth built it) and the same ten codes.
+    for (let i = 0; i < 2; i++) {
+      const { pending } = await page.load();
+      expect(pending?.totpURI).toBe(shown.totpURI);
+      expect(pending?.backupCodes).toEqual(shown.backupCodes);
+    }
+    const done = await page.post({ intent: 'confirm', code: codesOf(shown.totpURI)() });
+    expect(done).toBeInstanceOf(Response);
+    expect((done as Response).status).toBe(302);
+  });
+
+  it("'Start over' drops the secret shown; a confirmation without one is refused (409) and turns nothing on", async () => {
+    const person = await signedInThroughLogin({ isBorrower: true });
+    const page = enrolmentPage(person.cookie);
+    const started = await page.post({ intent: 'start', password: ROUTE_PASSWORD });
+    if (started instanceof Response) throw new Error('start redirected');
+    const cancelled = await page.post({ intent: 'cancel' });
+    expect(cancelled).not.toBeInstanceOf(Response);
+    expect((cancelled as { data: { ok: boolean } }).data.ok).toBe(true);
+    expect((await page.load()).pending).toBeNull();
+    const late = await page.post({ intent: 'confirm', code: codesOf(started.data.enrolment!.totpURI)() });
+    expect(late).not.toBeInstanceOf(Response);
+    expect((late as { init: { status: number } }).init.status).toBe(409);
+    const [row] = await db().select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, person.id));
+    expect(row?.on).toBe(false);
+  });
+
+  it('staff who have just given their password at /admin-login are not asked for it again: the set-up starts at the secret', async () => {
+    const person = await signedInThroughLogin({ isAdmin: true });
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ intent: 'signin', email: person.email, password: ROUTE_PASSWORD })) body.append(k, v);
+    const request = new Request(`${ROUTE_ORIGIN}/admin-login`, { method: 'POST', body, headers: { Origin: ROUTE_ORIGIN } });
+    const signedIn = (await adminLoginAction({ request, params: {}, context: context() } as never).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
+    expect(signedIn.status).toBe(302);
+    const cookie = sessionCookieOf(signedIn);
+    const { pending } = await enrolmentPage(cookie).load();
+    expect(pending?.secret).toMatch(/^[A-Z2-7]{32,}$/);
+    expect(pending?.backupCodes).toHaveLength(10);
+    const done = await enrolmentPage(cookie).post({ intent: 'confirm', code: codesOf(pending!.totpURI)() });
+    expect((done as Response).status).toBe(302);
   });
 });

@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { TOTP, URI } from 'otpauth';
+import { TOTP } from 'otpauth';
 
 const PERIOD_MS = 30_000;
 
@@ -92,6 +92,14 @@ async function post(base: string, pathname: string, fields: Record<string, strin
   });
 }
 
+/** The secret (base32) and the recovery codes an enrolment page shows, read from its HTML. */
+export function enrolmentShown(html: string): { secret: string; backupCodes: string[] } {
+  const secret = html.match(/data-testid="totp-secret"[^>]*>([A-Z2-7]+)</)?.[1];
+  if (!secret) throw new Error('no secret on the enrolment page');
+  const list = html.match(/aria-label="Recovery codes"[^>]*>(.*?)<\/ul>/s)?.[1] ?? '';
+  return { secret, backupCodes: [...list.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!) };
+}
+
 /**
  * Turns on two-step verification for the user signed in with `cookie` through the page's own
  * form posts; returns the base32 secret, the recovery codes and the new session cookie.
@@ -100,13 +108,8 @@ export async function enrolTwoFactor(base: string, cookie: string, password: str
   const started = await post(base, '/two-factor/setup', { intent: 'start', password }, cookie, ip);
   const html = await started.text();
   if (started.status !== 200) throw new Error(`enrolment start answered ${started.status}`);
-  const uri = html.match(/name="totpURI" value="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
-  if (!uri) throw new Error('no secret on the enrolment page');
-  const secret = (URI.parse(uri) as TOTP).secret.base32;
-  const backupCodes = [...html.matchAll(/name="backupCodes\[\d+\]" value="([^"]+)"/g)].map((m) => m[1]!);
-  const fields: Record<string, string> = { intent: 'confirm', code: await freshTotpCode(secret), totpURI: uri };
-  backupCodes.forEach((code, i) => (fields[`backupCodes[${i}]`] = code));
-  const confirmed = await post(base, '/two-factor/setup', fields, cookie, ip);
+  const { secret, backupCodes } = enrolmentShown(html);
+  const confirmed = await post(base, '/two-factor/setup', { intent: 'confirm', code: await freshTotpCode(secret) }, cookie, ip);
   if (confirmed.status !== 302) throw new Error(`enrolment confirm answered ${confirmed.status}`);
   return { secret, backupCodes, cookie: mergeCookies(cookie, confirmed) };
 }
@@ -165,15 +168,20 @@ export async function rememberedSecret(dataDir: string, email: string): Promise<
 }
 
 /**
- * In the browser on /two-factor/setup: confirms `password`, reads the secret the page shows
+ * In the browser on /two-factor/setup: confirms `password` when asked, reads the secret the page shows
  * (what the user would scan), and turns the factor on with a code. Returns the secret and the
  * recovery codes the page listed.
  */
 export async function enrolInBrowser(page: Page, password: string) {
   await expect(page).toHaveURL(/\/two-factor\/setup/);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
   const shown = page.getByTestId('totp-secret');
+  const passwordField = page.getByLabel('Password', { exact: true });
+  // Staff who have just signed in at /admin-login start at the secret; anyone else gives the password first.
+  await expect(shown.or(passwordField)).toBeVisible();
+  if (await passwordField.isVisible()) {
+    await passwordField.fill(password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
   await expect(shown).toBeVisible();
   const secret = (await shown.textContent())!.trim();
   const backupCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();

@@ -17,6 +17,7 @@ import { labelOf } from '~/lib/loans';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import type { DemandRow } from '~/lib/demand';
 import { CommitmentBadge } from './demand-status';
+import { EmailAddress } from '~/components/ui/email-address';
 
 /** How the investor qualified on the deal's suitability statement. */
 export function suitabilityBasis(s: { netWorth: boolean; income: boolean }): string {
@@ -118,8 +119,8 @@ export function DemandAmountsTable({ rows, label, noteMax }: { rows: readonly De
           <tr key={r.id} className="border-t border-line align-top text-sm">
             <td className="py-3 pr-4">
               <span className="block font-medium text-navy-900">{r.name}</span>
-              <a className="flex min-h-11 items-center break-all text-muted hover:underline" href={`mailto:${r.email}`}>
-                {r.email}
+              <a className="flex min-h-11 items-center text-muted hover:underline" href={`mailto:${r.email}`}>
+                <EmailAddress email={r.email} />
               </a>
             </td>
             <td className="py-3 pr-4 text-right font-medium whitespace-nowrap">{usd(r.amount)}</td>

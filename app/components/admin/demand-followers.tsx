@@ -6,6 +6,7 @@ import { Table, Th } from '~/components/ui/table';
 import { formatDate, usd } from '~/lib/format';
 import type { DemandFollower } from '~/lib/demand';
 import { CommitmentBadge } from './demand-status';
+import { EmailAddress } from '~/components/ui/email-address';
 
 export function DemandFollowersTable({ rows }: { rows: readonly DemandFollower[] }) {
   return (
@@ -22,8 +23,8 @@ export function DemandFollowersTable({ rows }: { rows: readonly DemandFollower[]
           <tr key={f.id} className="border-t border-line align-top text-sm">
             <td className="py-3 pr-4">
               <span className="block font-medium text-navy-900">{f.name}</span>
-              <a className="flex min-h-11 items-center break-all text-muted hover:underline" href={`mailto:${f.email}`}>
-                {f.email}
+              <a className="flex min-h-11 items-center text-muted hover:underline" href={`mailto:${f.email}`}>
+                <EmailAddress email={f.email} />
               </a>
             </td>
             <td className="py-3 pr-4 whitespace-nowrap text-muted">{formatDate(f.followedAt)}</td>

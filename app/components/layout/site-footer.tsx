@@ -50,14 +50,14 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
               <MapPin className="mt-0.5 size-4 shrink-0 text-brass-300" aria-hidden />
               <span>{company.address}</span>
             </p>
-            <p className="flex gap-2.5">
-              <Phone className="mt-0.5 size-4 shrink-0 text-brass-300" aria-hidden />
+            <p className="flex items-center gap-2.5">
+              <Phone className="size-4 shrink-0 text-brass-300" aria-hidden />
               <a href={telHref(company.phone)} className="inline-flex min-h-11 items-center hover:text-white md:min-h-0">
                 {company.phone}
               </a>
             </p>
-            <p className="flex gap-2.5">
-              <Mail className="mt-0.5 size-4 shrink-0 text-brass-300" aria-hidden />
+            <p className="flex items-center gap-2.5">
+              <Mail className="size-4 shrink-0 text-brass-300" aria-hidden />
               <a href={`mailto:${company.email}`} className="inline-flex min-h-11 items-center hover:text-white md:min-h-0">
                 <EmailAddress email={company.email} />
               </a>

@@ -1,7 +1,7 @@
 /**
  * The fixed site header (product §2 "Top navigation"): the public links for signed-out users and
  * for signed-in users who are not admin-only, the current page highlighted (aria-current),
- * Sign Up (signed out) or Sign Out plus the portal link (signed in), and under 768px a
+ * Sign In beside Sign Up (signed out) or Sign Out plus the portal link (signed in), and under 768px a
  * slide-in menu holding the same links and buttons. The logo links to / except on the home
  * page. Clicking a link scrolls to the top.
  *
@@ -110,9 +110,14 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
                 </Link>
               </>
             ) : (
-              <Link to="/login?signup=true" className={buttonClasses('primary', 'sm')}>
-                Sign Up
-              </Link>
+              <>
+                <Link to="/login" className={buttonClasses('inverse', 'sm')}>
+                  Sign In
+                </Link>
+                <Link to="/login?signup=true" className={buttonClasses('primary', 'sm')}>
+                  Sign Up
+                </Link>
+              </>
             )}
           </div>
         </div>
@@ -190,9 +195,14 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
                 <SignOutButton className={buttonClasses('inverse', 'md', 'w-full')} onSubmit={closeMenu} />
               </>
             ) : (
-              <Link to="/login?signup=true" onClick={closeMenu} className={buttonClasses('primary', 'md')}>
-                Sign Up
-              </Link>
+              <>
+                <Link to="/login?signup=true" onClick={closeMenu} className={buttonClasses('primary', 'md')}>
+                  Sign Up
+                </Link>
+                <Link to="/login" onClick={closeMenu} className={buttonClasses('inverse', 'md')}>
+                  Sign In
+                </Link>
+              </>
             )}
           </div>
         </nav>

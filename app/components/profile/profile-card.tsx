@@ -9,6 +9,7 @@ import { useProfileFetcher, type ProfileView } from './parts';
 import { roleLabel } from '~/lib/nav';
 import { AVATAR_MAX_BYTES } from '~/lib/schemas/profile';
 import { cardClasses } from '~/components/ui/card';
+import { EmailAddress } from '~/components/ui/email-address';
 
 export function ProfileCard({ profile }: { profile: ProfileView }) {
   const fetcher = useProfileFetcher();
@@ -85,7 +86,9 @@ export function ProfileCard({ profile }: { profile: ProfileView }) {
       <p className="mt-1 inline-block rounded-full bg-brass-50 px-3 py-1 text-xs font-semibold tracking-wide text-brass-800">
         {roleLabel(profile)}
       </p>
-      <p className="mt-3 text-sm break-all text-muted">{profile.email}</p>
+      <p className="mt-3 text-sm text-muted">
+        <EmailAddress email={profile.email} />
+      </p>
       <p className="mt-1 text-xs text-muted">PNG, JPEG or WebP, under 2 MB.</p>
     </section>
   );

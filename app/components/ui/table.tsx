@@ -1,10 +1,12 @@
 /**
- * Tables (issue "Solid ground": one table, with a visible scroll cue on narrow screens). A
- * `Table` scrolls sideways inside its card when its columns need more room than the screen
- * has; the edge that hides columns fades, so a reader sees there is more. `Th` is the one
- * header cell.
+ * Tables (issue "Solid ground": one table, with a visible scroll cue on narrow screens; issue 23:
+ * rows as cards on phones). Under 640 px every row is a stacked card: each cell on its own line
+ * under its column's name (`.table-stack` in app.css; the names are copied from the header
+ * cells into each cell's `data-label`, again whenever rows change). From 640 px a `Table`
+ * scrolls sideways inside its card when its columns need more room than the screen has; the
+ * edge that hides columns fades, so a reader sees there is more. `Th` is the one header cell.
  */
-import { useEffect, useRef, useState, type ReactNode, type ThHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type ThHTMLAttributes } from 'react';
 import { cn } from '~/lib/cn';
 
 /**
@@ -22,9 +24,13 @@ export function Table({ children, minWidth, label }: { children: ReactNode; minW
     el.addEventListener('scroll', measure, { passive: true });
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    labelCells(el);
+    const rows = new MutationObserver(() => labelCells(el));
+    rows.observe(el, { childList: true, subtree: true });
     return () => {
       el.removeEventListener('scroll', measure);
       observer.disconnect();
+      rows.disconnect();
     };
   }, []);
   return (
@@ -33,7 +39,7 @@ export function Table({ children, minWidth, label }: { children: ReactNode; minW
           it is positioned so the cells' screen-reader-only text stays inside it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div ref={box} role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2">
-        <table className="w-full text-left" style={{ minWidth }}>
+        <table className="table-stack w-full text-left" style={{ '--table-min': `${minWidth}px` } as CSSProperties}>
           {children}
         </table>
       </div>
@@ -53,6 +59,23 @@ export function Table({ children, minWidth, label }: { children: ReactNode; minW
       />
     </div>
   );
+}
+
+/**
+ * Gives each body cell under `box` the text of its column's header as `data-label` (none for an
+ * empty header or a cell spanning columns), which the stacked rows show on phones.
+ */
+function labelCells(box: HTMLElement) {
+  const headers = [...box.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+  for (const row of box.querySelectorAll<HTMLTableRowElement>('tbody tr')) {
+    let column = 0;
+    for (const cell of row.cells) {
+      const label = cell.colSpan === 1 ? headers[column] : '';
+      if (label && cell.dataset.label !== label) cell.dataset.label = label;
+      if (!label && cell.dataset.label) delete cell.dataset.label;
+      column += cell.colSpan;
+    }
+  }
 }
 
 /** A column header: small capitals in the muted ink. */

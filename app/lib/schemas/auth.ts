@@ -69,12 +69,10 @@ export const enrolmentSchema = z.discriminatedUnion('intent', [
     intent: z.literal('start'),
     password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
   }),
-  z.object({
-    intent: z.literal('confirm'),
-    code: authenticatorCode,
-    totpURI: z.string().max(500).startsWith('otpauth://totp/'),
-    backupCodes: z.array(recoveryCode).max(10).default([]),
-  }),
+  // The secret being confirmed is the one stored for the user, never one the form sends.
+  z.object({ intent: z.literal('confirm'), code: authenticatorCode }),
+  // 'Start over': the secret shown is dropped before it was confirmed.
+  z.object({ intent: z.literal('cancel') }),
 ]);
 
 /** Turning off two-step verification (profile): the password. */

@@ -23,6 +23,7 @@ import { oneOfParam, pageParam, parseSearch, searchParam } from '~/lib/search-pa
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
+import { EmailAddress } from '~/components/ui/email-address';
 
 const listQuery = z.object({ q: searchParam, status: oneOfParam(CONTACT_STATUSES), page: pageParam });
 
@@ -82,11 +83,8 @@ function ContactRow({ c }: { c: Row }) {
         </span>
       </td>
       <td className="py-3 pr-4 text-sm">
-        <a
-          href={`mailto:${c.email}`}
-          className="flex min-h-11 items-center gap-1.5 break-all text-navy-800 hover:underline sm:min-h-0"
-        >
-          <Mail aria-hidden className="size-3.5 shrink-0" /> {c.email}
+        <a href={`mailto:${c.email}`} className="flex min-h-11 items-center gap-1.5 text-navy-800 hover:underline sm:min-h-0">
+          <Mail aria-hidden className="size-3.5 shrink-0" /> <EmailAddress email={c.email} />
         </a>
         {c.phone && (
           <a href={telHref(c.phone)} className="mt-1 flex min-h-11 items-center gap-1.5 text-navy-800 hover:underline sm:min-h-0">

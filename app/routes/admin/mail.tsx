@@ -20,6 +20,7 @@ import { pageParam, parseSearch } from '~/lib/search-params';
 import { cardClasses } from '~/components/ui/card';
 import { Table, Th } from '~/components/ui/table';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
+import { EmailAddress } from '~/components/ui/email-address';
 
 const PAGE_SIZE = 25;
 
@@ -110,7 +111,9 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id} className="border-t border-line align-top text-sm">
-                  <td className="py-3 pr-4 break-all">{m.to}</td>
+                  <td className="py-3 pr-4">
+                    <EmailAddress email={m.to} />
+                  </td>
                   <td className="py-3 pr-4">
                     {m.subject}
                     {m.lastError && <p className="mt-1 text-xs text-danger">Last error: {m.lastError}</p>}

@@ -30,6 +30,7 @@ import { readForm, readIntent } from '~/server/forms.server';
 import { requestInfo } from '~/load-context';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { UserDetails } from '~/components/admin/user-details';
+import { EmailAddress } from '~/components/ui/email-address';
 
 const listQuery = z.object({ q: searchParam, type: oneOfParam(USER_TYPES), page: pageParam });
 
@@ -91,9 +92,9 @@ function Row({ u }: { u: UserRow }) {
             </span>
           </button>
         </td>
-        <td className="py-3 pr-4 text-sm break-all">
+        <td className="py-3 pr-4 text-sm">
           <a href={`mailto:${u.email}`} className="inline-flex min-h-11 items-center text-navy-800 hover:underline sm:min-h-0">
-            {u.email}
+            <EmailAddress email={u.email} />
           </a>
         </td>
         <td className="py-3 pr-4 text-sm">

@@ -3,7 +3,9 @@
  * authenticator app. Staff are sent here before any admin page until it is done; borrowers and
  * investors come from their profile. Step one checks the password; step two shows the secret as
  * a QR code and as text with the ten recovery codes, and turns the factor on once a code from
- * the app is right. Done: back to `redirectTo`, the other sessions signed out.
+ * the app is right. Done: back to `redirectTo`, the other sessions signed out. A set-up started
+ * and not confirmed shows its step two again on a reload (issue 23), until 'Start over'; staff
+ * who have just given their password at /admin-login start at step two.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { Download } from 'lucide-react';
@@ -16,7 +18,7 @@ import { parseForm } from '~/lib/parse-form';
 import { enrolmentSchema } from '~/lib/schemas/auth';
 import { useActionAnswer } from '~/lib/use-action-answer';
 import { requestInfo } from '~/load-context';
-import { twoFactorSetupAction, type Enrolment } from '~/server/actions/two-factor.server';
+import { pendingEnrolment, twoFactorSetupAction, type Enrolment } from '~/server/actions/two-factor.server';
 import { answerRefusals } from '~/server/answers.server';
 import { readForm } from '~/server/forms.server';
 import { requireUser, safeRedirectTo } from '~/server/guards.server';
@@ -25,12 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser({ request, context });
   const back = safeRedirectTo(new URL(request.url).searchParams.get('redirectTo'));
   if (viewer.twoFactorEnabled) throw redirect(back ?? (viewer.isAdmin ? '/admin-dashboard' : '/dashboard/profile'));
-  return { email: viewer.email, required: viewer.isAdmin };
+  return { email: viewer.email, required: viewer.isAdmin, pending: await pendingEnrolment(viewer.id, viewer.email) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser({ request, context });
-  return answerRefusals(async () => twoFactorSetupAction(request, requestInfo(context).clientIp, await readForm(request)));
+  const viewer = await requireUser({ request, context });
+  return answerRefusals(async () =>
+    twoFactorSetupAction(request, requestInfo(context).clientIp, viewer, await readForm(request)),
+  );
 }
 
 /** The enrolment an answer carries (step two), if any. */
@@ -102,10 +106,6 @@ function ConfirmStep({ enrolment, redirectTo }: { enrolment: Enrolment; redirect
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <input type="hidden" name="totpURI" value={enrolment.totpURI} />
-          {enrolment.backupCodes.map((code, i) => (
-            <input key={code} type="hidden" name={`backupCodes[${i}]`} value={code} />
-          ))}
           <Field
             label="Authentication code"
             errors={fields.code.errors}
@@ -121,6 +121,13 @@ function ConfirmStep({ enrolment, redirectTo }: { enrolment: Enrolment; redirect
           <Button type="submit" variant="navy" size="lg" disabled={navigation.state !== 'idle'}>
             {navigation.state !== 'idle' ? 'Checking…' : 'Turn on two-step verification'}
           </Button>
+        </Form>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" className="min-h-11 text-sm text-muted underline-offset-4 hover:underline">
+            Start over with a new key
+          </button>
         </Form>
       </Step>
     </ol>
@@ -139,7 +146,9 @@ export default function TwoFactorSetupPage({ loaderData }: Route.ComponentProps)
     onValidate: ({ formData }) => parseForm(formData, { schema: enrolmentSchema }),
   });
   useActionAnswer({ state: navigation.state, data: actionData });
-  const enrolment = enrolmentIn(actionData);
+  // The answer of this visit's own post, else the set-up already started (a reload, or the
+  // password just given at /admin-login; none after 'Start over').
+  const enrolment = enrolmentIn(actionData) ?? loaderData.pending ?? undefined;
   return (
     <SecurePanel
       wide

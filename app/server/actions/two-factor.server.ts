@@ -7,6 +7,9 @@
  * rules and the staff refusal live at better-auth's hooks (auth.server.ts), so they hold for its
  * raw API too (issue 22 defect 3).
  */
+import { createOTP } from '@better-auth/utils/otp';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { redirect } from 'react-router';
 import { parseForm } from '~/lib/parse-form';
@@ -15,7 +18,11 @@ import type { Toast } from '~/lib/toast';
 import { answer, refuseFields } from '../answers.server';
 import type { RefusalKind } from '../errors.server';
 import { callAuth, cookieHeaders } from '../auth-gateway.server';
-import { STAFF_KEEP_TWO_FACTOR } from '../auth.server';
+import { auth, STAFF_KEEP_TWO_FACTOR } from '../auth.server';
+import { db } from '../db/client.server';
+import { twoFactor as twoFactorTable } from '../db/schema';
+import { env } from '../env.server';
+import { logger } from '../logger.server';
 import { Refused } from '../errors.server';
 import { safeRedirectTo } from '../guards.server';
 import { redirectWithToast } from '../toast.server';
@@ -45,12 +52,45 @@ async function enrolmentOf(totpURI: string, backupCodes: string[]): Promise<Enro
 }
 
 /**
- * The action of /two-factor/setup for the signed-in user of `request`. `start` checks the password and answers the new
- * secret (QR code and text) with the recovery codes; `confirm` checks a code from the app,
- * turns the factor on (the hook ends the other sessions and audits it) and redirects to `redirectTo` with the new
- * session cookie. Refusals answer 400/401/429 with the form's message, nothing changed.
+ * The enrolment `userId` started and has not confirmed (issue 23: reloading the set-up page
+ * keeps the secret already shown until it is confirmed or cancelled), or null. better-auth
+ * stores it encrypted (two_factor, verified = false); it is read with better-auth's own key and
+ * functions, and its URI built as better-auth builds it at `/two-factor/enable`.
  */
-export async function twoFactorSetupAction(request: Request, clientIp: string, formData: FormData) {
+export async function pendingEnrolment(userId: string, email: string): Promise<Enrolment | null> {
+  const [row] = await db()
+    .select({ secret: twoFactorTable.secret, backupCodes: twoFactorTable.backupCodes })
+    .from(twoFactorTable)
+    .where(and(eq(twoFactorTable.userId, userId), eq(twoFactorTable.verified, false)));
+  if (!row) return null;
+  const { secretConfig } = await auth().$context;
+  const secret = await symmetricDecrypt({ key: secretConfig, data: row.secret });
+  const codes: unknown = JSON.parse(await symmetricDecrypt({ key: secretConfig, data: row.backupCodes }));
+  const totpURI = createOTP(secret, { digits: 6 }).url(env().COMPANY_NAME, email);
+  return enrolmentOf(totpURI, Array.isArray(codes) ? codes.map(String) : []);
+}
+
+/**
+ * Starts an enrolment for the user signed in by `cookies` with `password` they have just
+ * given (issue 23: an admin who has just entered the password at /admin-login is not asked for
+ * it again on /two-factor/setup). Errors are logged, not thrown: the set-up page then asks.
+ */
+export async function startEnrolmentAtSignIn(request: Request, clientIp: string, cookies: string[], password: string) {
+  const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+  const headers = new Headers(request.headers);
+  headers.set('cookie', cookie);
+  const res = await callAuth(new Request(request.url, { headers }), clientIp, '/two-factor/enable', { password });
+  if (!res.ok) logger.warn({ status: res.status, code: res.code }, 'enrolment not started at sign-in');
+}
+
+/**
+ * The action of /two-factor/setup for `viewer`. `start` checks the password and answers the new
+ * secret (QR code and text) with the recovery codes; `confirm` checks a code from the app against
+ * the stored pending secret, turns the factor on (the hook ends the other sessions and audits it)
+ * and redirects to `redirectTo` with the new session cookie; `cancel` drops the pending secret.
+ * Refusals answer 400/401/429 with the form's message, nothing changed.
+ */
+export async function twoFactorSetupAction(request: Request, clientIp: string, viewer: Viewer, formData: FormData) {
   const submission = parseForm(formData, { schema: enrolmentSchema });
   const fail = (kind: RefusalKind, message: string, field: 'password' | 'code', enrolment?: Enrolment) =>
     refuseFields(kind, {
@@ -62,10 +102,16 @@ export async function twoFactorSetupAction(request: Request, clientIp: string, f
   if (submission.status !== 'success')
     return refuseFields('invalid', {
       ok: false as const,
-      enrolment: undefined,
+      enrolment: (await pendingEnrolment(viewer.id, viewer.email)) ?? undefined,
       result: submission.reply({ hideFields: ['password'] }),
     });
   const input = submission.value;
+  if (input.intent === 'cancel') {
+    await db()
+      .delete(twoFactorTable)
+      .where(and(eq(twoFactorTable.userId, viewer.id), eq(twoFactorTable.verified, false)));
+    return answer({ ok: true as const, enrolment: undefined, result: undefined });
+  }
   if (input.intent === 'start') {
     const res = await callAuth(request, clientIp, '/two-factor/enable', { password: input.password });
     if (res.status === 429) return fail('rate-limited', TOO_MANY, 'password');
@@ -75,7 +121,8 @@ export async function twoFactorSetupAction(request: Request, clientIp: string, f
     // No form reply: the code form starts empty, and nothing resets it while the user types.
     return answer({ ok: true as const, enrolment: await enrolmentOf(totpURI, backupCodes), result: undefined });
   }
-  const enrolment = await enrolmentOf(input.totpURI, input.backupCodes);
+  const enrolment = (await pendingEnrolment(viewer.id, viewer.email)) ?? undefined;
+  if (!enrolment) return fail('conflict', 'This set-up has ended. Please start again with your password.', 'code');
   const res = await callAuth(request, clientIp, '/two-factor/verify-totp', { code: input.code });
   if (res.status === 429) return fail('rate-limited', TOO_MANY, 'code', enrolment);
   if (!res.ok)
