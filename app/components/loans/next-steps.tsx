@@ -72,11 +72,14 @@ export function NextSteps({
             )}
           </Step>
         )}
-        <Step icon={<Search aria-hidden className="size-5" />}>
-          <p className="font-semibold text-navy-900">{reviewing.length ? 'What we are reviewing' : 'Where we are'}</p>
-          {reviewing.length > 0 && <p>{reviewing.map((i) => i.title).join(', ')}.</p>}
-          <p className={reviewing.length ? 'mt-1 text-muted' : ''}>{stageNext(stage)}</p>
-        </Step>
+        {/* With a term sheet waiting, the stage's sentence would only repeat it. */}
+        {(reviewing.length > 0 || !openSheet) && (
+          <Step icon={<Search aria-hidden className="size-5" />}>
+            <p className="font-semibold text-navy-900">{reviewing.length ? 'What we are reviewing' : 'Where we are'}</p>
+            {reviewing.length > 0 && <p>{reviewing.map((i) => i.title).join(', ')}.</p>}
+            {!openSheet && <p className={reviewing.length ? 'mt-1 text-muted' : ''}>{stageNext(stage)}</p>}
+          </Step>
+        )}
         {milestone && (
           <Step icon={<CalendarClock aria-hidden className="size-5" />}>
             <p className="font-semibold text-navy-900">

@@ -179,7 +179,7 @@ export function TermSheetForm({ today, defaults }: { today: string; defaults: Te
       {num(fields.legalFee, 'Legal and document fee ($)')}
       {num(fields.drawFee, 'Draw fee ($ a draw)')}
       {num(fields.holdback, 'Holdback ($)', 'Kept from the amount and released by draws.')}
-      {num(fields.extensionPoints, 'Extension points (% of the amount)')}
+      {num(fields.extensionPoints, 'Extension fee (% of the amount)')}
       {num(fields.defaultRatePercent, 'Default rate (% a year, optional)')}
       <Field
         className="sm:col-span-2"
