@@ -122,7 +122,7 @@ export function termSheetMoney(t: TermSheetFigures, loan: { purpose: LoanPurpose
     cashAtClosing = {
       kind: 'proceeds',
       cents: Number(net < 0n ? 0n : net),
-      label: 'Estimated net proceeds at closing, before any existing loan is paid off',
+      label: 'Estimated net proceeds at closing (a refinance: before existing loans are paid off)',
     };
   } else if (loan.price !== null) {
     const due = dollarsToCents(loan.price) - net;
@@ -131,9 +131,13 @@ export function termSheetMoney(t: TermSheetFigures, loan: { purpose: LoanPurpose
         ? {
             kind: 'bring',
             cents: Number(due),
-            label: 'Estimated cash you bring to closing (price − loan funded at closing + points + fees)',
+            label: 'Estimated cash you bring to closing (the price less the loan funded at closing)',
           }
-        : { kind: 'receive', cents: Number(-due), label: 'Estimated cash paid to you at closing' };
+        : {
+            kind: 'receive',
+            cents: Number(-due),
+            label: 'Estimated cash paid to you at closing (the loan funded at closing less the price)',
+          };
   }
   return {
     amountCents: Number(amount),

@@ -56,7 +56,7 @@ export function termSheetFacts(sheet: TermSheetTermsView, loan: TermSheetLoanVie
     ['Default rate', sheet.defaultRatePercent === null ? 'None stated' : `${percent(sheet.defaultRatePercent)} a year`],
     ['Prepayment', sheet.prepaymentTerms || 'None stated'],
     ['Holdback (released by draws)', usdCents(m.holdbackCents)],
-    ['Funded at closing (amount − holdback − points − fees)', usdCents(m.netFundingCents)],
+    ['Funded at closing (the amount less holdback, points and fees)', usdCents(m.netFundingCents)],
   ];
   if (m.cashAtClosing) rows.push([m.cashAtClosing.label, usdCents(m.cashAtClosing.cents)]);
   rows.push(

@@ -73,8 +73,8 @@ for (const width of [1280, 390]) {
     await form.getByLabel('Points (% of the amount)').fill('1.5');
     await form.getByLabel('Term (months)').fill('12');
     await form.getByLabel('Expires on').fill(dayFromNow(14));
-    await form.getByLabel('Underwriting and processing fee ($)').fill('1495');
-    await form.getByLabel('Legal and document fee ($)').fill('950');
+    await form.getByLabel('Underwriting fee ($)').fill('1495');
+    await form.getByLabel('Legal and doc fee ($)').fill('950');
     await form.getByLabel('Draw fee ($ a draw)').fill('250');
     await form.getByLabel('Holdback ($)').fill('100000');
     await form.getByLabel('Extension fee (% of the amount)').fill('0.5');
@@ -83,7 +83,7 @@ for (const width of [1280, 390]) {
     await form.getByRole('button', { name: 'Issue term sheet' }).click();
     await expect(admin.getByText('Term sheet issued')).toBeVisible();
     // A reissue starts from the sheet just issued.
-    await expect(form.getByLabel('Underwriting and processing fee ($)')).toHaveValue('1495');
+    await expect(form.getByLabel('Underwriting fee ($)')).toHaveValue('1495');
     await expect(form.getByLabel('Prepayment terms')).toHaveValue('Three months of minimum interest');
     await expectNoViolations(admin, 'loan review');
     await shot(admin, `review-${width}`);

@@ -79,7 +79,7 @@ describe('worked examples (computed by hand)', () => {
     expect(usdCents(0)).toBe('$0.00');
     expect(usdCents(5)).toBe('$0.05');
     expect(usdCents(123_456_789_012)).toBe('$1,234,567,890.12');
-    expect(usdCents(-250)).toBe('−$2.50');
+    expect(usdCents(-250)).toBe('-$2.50');
   });
 });
 

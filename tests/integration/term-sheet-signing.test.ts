@@ -263,6 +263,47 @@ describe('accepting a term sheet', () => {
   });
 });
 
+describe('issuing a term sheet with fees', () => {
+  it('takes the fees through the review page, refuses a holdback not below the amount, and a reissue keeps them', async () => {
+    const { reference, loanId } = await borrowerWithTermSheet();
+    const issue = (fields: Record<string, string>) =>
+      run(() =>
+        staffAction({
+          request: post(`/admin-dashboard/loans/${reference}`, staff.cookie, {
+            intent: 'term-sheet',
+            amount: '1200000',
+            ratePercent: '9.5',
+            points: '2',
+            termMonths: '18',
+            ltv: '60',
+            expiresOn: addDays(lenderDay(), 7),
+            ...fields,
+          }),
+          params: { reference },
+          context: context(),
+        } as never),
+      );
+    const refused = await issue({ holdback: '1200000' });
+    expect(refused.status).toBe(400);
+    expect(refused.data?.result?.error?.holdback).toEqual(['The holdback must be less than the loan amount.']);
+    expect((await issue({ underwritingFee: '-5' })).status).toBe(400);
+    const ok = await issue({ underwritingFee: '2000', legalFee: '1200', holdback: '50000', prepaymentTerms: ' None ' });
+    expect(ok.status).toBe(200);
+    const sheets = await db().select().from(termSheet).where(eq(termSheet.loanId, loanId)).orderBy(termSheet.createdAt);
+    expect(sheets.map((s) => s.status)).toEqual(['superseded', 'issued']);
+    expect(sheets[1]).toMatchObject({
+      amount: 1_200_000,
+      underwritingFee: 2000,
+      legalFee: 1200,
+      drawFee: 0,
+      extensionPoints: 0,
+      defaultRatePercent: null,
+      prepaymentTerms: 'None',
+      holdback: 50_000,
+    });
+  });
+});
+
 describe('the named contact and the next milestone', () => {
   it('staff assign a contact (audited); the borrower’s page and e-mails name them; the target gives the date', async () => {
     const { person, reference } = await borrowerWithTermSheet();

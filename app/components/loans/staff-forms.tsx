@@ -175,8 +175,8 @@ export function TermSheetForm({ today, defaults }: { today: string; defaults: Te
         errors={fields.expiresOn.errors}
         inputProps={{ ...getInputProps(fields.expiresOn, { type: 'date' }), min: today }}
       />
-      {num(fields.underwritingFee, 'Underwriting and processing fee ($)')}
-      {num(fields.legalFee, 'Legal and document fee ($)')}
+      {num(fields.underwritingFee, 'Underwriting fee ($)')}
+      {num(fields.legalFee, 'Legal and doc fee ($)')}
       {num(fields.drawFee, 'Draw fee ($ a draw)')}
       {num(fields.holdback, 'Holdback ($)', 'Kept from the amount and released by draws.')}
       {num(fields.extensionPoints, 'Extension fee (% of the amount)')}

@@ -26,12 +26,12 @@ export interface TermSheetView extends TermSheetTermsView {
   createdAt: Date;
 }
 
-function statusBadge(sheet: TermSheetView) {
+function statusBadge(sheet: TermSheetView, staff: boolean) {
   if (sheet.status === 'accepted') return <Badge tone="success">Accepted</Badge>;
   if (sheet.status === 'declined') return <Badge tone="danger">Declined</Badge>;
   if (sheet.status === 'superseded') return <Badge tone="neutral">Replaced</Badge>;
   if (sheet.expired) return <Badge tone="neutral">Expired</Badge>;
-  return <Badge tone="attention">Awaiting your answer</Badge>;
+  return <Badge tone="attention">{staff ? "Awaiting the borrower's answer" : 'Awaiting your answer'}</Badge>;
 }
 
 /** The figures of `sheet` for `loan` as a definition list (the card and the confirmation step). */
@@ -52,9 +52,12 @@ export function TermSheetCard({
   sheet,
   loan,
   acceptHref,
+  staff = false,
 }: {
   sheet: TermSheetView;
   loan: TermSheetLoanView;
+  /** Staff's view (the review page). */
+  staff?: boolean;
   /** The borrower's confirmation step; null for staff or when the loan takes no answer. */
   acceptHref: string | null;
 }) {
@@ -65,7 +68,7 @@ export function TermSheetCard({
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">Issued {formatDateTime(sheet.createdAt)}</p>
-        {statusBadge(sheet)}
+        {statusBadge(sheet, staff)}
       </div>
       <TermSheetFigures sheet={sheet} loan={loan} />
       {sheet.respondedAt && (

@@ -148,7 +148,7 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card>
             <CardHeader title="Term sheet" />
-            {termSheets[0] && <TermSheetCard sheet={termSheets[0]} loan={loan} acceptHref={null} />}
+            {termSheets[0] && <TermSheetCard sheet={termSheets[0]} loan={loan} acceptHref={null} staff />}
             {canIssueTermSheet(loan.stage) ? (
               <div className={termSheets[0] ? 'mt-6 border-t border-line pt-5' : ''}>
                 <h3 className="mb-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">

@@ -39,8 +39,7 @@ export async function renderSignedTermSheet(s: SignedTermSheet): Promise<Buffer>
         <Fact label="IP address" value={s.ip} />
         <Fact label="Consent to sign electronically" value="Given" />
       </Facts>
-      <PdfParagraph>SHA-256 of the terms signed:</PdfParagraph>
-      <PdfParagraph>{s.contentHash}</PdfParagraph>
+      <PdfParagraph>SHA-256 of the terms signed: {s.contentHash}</PdfParagraph>
       <PdfHeading>Consent to electronic signature and records</PdfHeading>
       {ESIGN_DISCLOSURE.map((line) => (
         <PdfParagraph key={line}>{line}</PdfParagraph>
