@@ -93,11 +93,14 @@ export function NextSteps({
   );
 }
 
-/** The loan's named contact, or an empty state before staff assign one. */
-export function ContactCard({ contact }: { contact: LoanContactView | null }) {
+/**
+ * The loan's named contact, or an empty state before staff assign one; `className` places it
+ * (the page shows it under 'What happens next' on a phone, in the side column on a wide screen).
+ */
+export function ContactCard({ contact, id, className }: { contact: LoanContactView | null; id: string; className?: string }) {
   return (
-    <Card aria-labelledby="loan-contact">
-      <CardHeader id="loan-contact" title="Your contact" />
+    <Card aria-labelledby={id} className={className}>
+      <CardHeader id={id} title="Your contact" />
       {contact ? (
         <div className="flex items-start gap-4">
           {contact.avatarKey ? (

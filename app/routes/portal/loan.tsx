@@ -116,6 +116,8 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
             openSheet={waiting ? { href: acceptHref, expiresOn: waiting.expiresOn } : null}
             milestone={nextMilestone}
           />
+          {/* On a phone the contact follows what happens next; on a wide screen it heads the side column. */}
+          <ContactCard contact={contact} id="loan-contact-narrow" className="xl:hidden" />
           {loan.stage === 'declined' && loan.declineReason && (
             <Card className="border-danger/40">
               <CardHeader title="Our decision" />
@@ -148,7 +150,7 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <ContactCard contact={contact} />
+          <ContactCard contact={contact} id="loan-contact" className="hidden xl:block" />
           <Card className="min-w-0 self-start">
             <CardHeader title="Status" />
             <LoanTimeline stage={loan.stage} createdAt={loan.createdAt} events={events} />
