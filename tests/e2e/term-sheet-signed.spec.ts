@@ -5,13 +5,14 @@
  * next, names the contact and shows the term sheet in dollars; the borrower accepts it on the
  * confirmation page with the keyboard (Enter submits; consent and the name are checked), and
  * downloads the signed PDF, which nobody else can: another borrower and an investor get a 404, a
- * visitor is sent to sign in. axe finds no violation on the pages changed. Screenshots go to
+ * visitor is sent to sign in. Without JavaScript the confirmation page refuses at the field (400)
+ * and signs. axe finds no violation on the pages changed. Screenshots go to
  * /tmp/shots/termsheet/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, createVerifiedUser, staffSession, uniqueIp, waitForMail } from '../support/accounts';
+import { baseURL, createVerifiedUser, postForm, staffSession, uniqueIp, waitForMail } from '../support/accounts';
 import { applyForLoan, dayFromNow } from '../support/loans';
 
 const SHOTS = '/tmp/shots/termsheet';
@@ -160,3 +161,49 @@ for (const width of [1280, 390]) {
     await borrowerContext.close();
   });
 }
+
+test('without JavaScript: the confirmation page refuses at the field, then signs and goes back to the loan', async () => {
+  const borrower = await createVerifiedUser({ borrower: true }, 'signed-nojs');
+  const { reference } = await applyForLoan(borrower.cookie);
+  const { cookie: staff } = await staffSession();
+  const review = `/admin-dashboard/loans/${reference}`;
+  expect((await postForm(review, { intent: 'move', to: 'in_review' }, { cookie: staff })).status).toBe(200);
+  const issued = await postForm(
+    review,
+    {
+      intent: 'term-sheet',
+      amount: '1300000',
+      ratePercent: '10.25',
+      points: '1.5',
+      termMonths: '12',
+      ltv: '65',
+      expiresOn: dayFromNow(7),
+      underwritingFee: '1495',
+      legalFee: '950',
+    },
+    { cookie: staff },
+  );
+  expect(issued.status).toBe(200);
+  const path = `/dashboard/loans/${reference}/term-sheet`;
+  const page = await (await fetch(`${baseURL}${path}`, { headers: { Cookie: borrower.cookie } })).text();
+  const termSheetId = page.match(/name="termSheetId" value="([0-9a-f-]{36})"/)![1]!;
+  expect(page).toContain('$11,104.17');
+
+  const noConsent = await postForm(path, { termSheetId, signedName: 'Test User' }, { cookie: borrower.cookie });
+  expect(noConsent.status).toBe(400);
+  expect(await noConsent.text()).toContain('Please agree to sign electronically to accept the term sheet.');
+  const wrongName = await postForm(path, { termSheetId, esignConsent: 'on', signedName: 'T. User' }, { cookie: borrower.cookie });
+  expect(wrongName.status).toBe(400);
+  expect(await wrongName.text()).toContain('Please type your full name as it is on your account: Test User.');
+
+  const signed = await postForm(path, { termSheetId, esignConsent: 'on', signedName: 'Test User' }, { cookie: borrower.cookie });
+  expect(signed.status).toBe(302);
+  expect(signed.headers.get('location')).toBe(`/dashboard/loans/${reference}`);
+  const loanPage = await (
+    await fetch(`${baseURL}/dashboard/loans/${reference}`, { headers: { Cookie: borrower.cookie } })
+  ).text();
+  expect(loanPage).toContain('Download the signed term sheet (PDF)');
+  // The page is for an open term sheet only: now it sends the borrower back to the loan.
+  const again = await fetch(`${baseURL}${path}`, { redirect: 'manual', headers: { Cookie: borrower.cookie } });
+  expect(again.status).toBe(302);
+});
