@@ -29,6 +29,7 @@ export default [
     route('loans', 'routes/portal/loans.tsx'),
     route('loans/new', 'routes/portal/loan-apply.tsx'),
     route('loans/:reference', 'routes/portal/loan.tsx'),
+    route('loans/:reference/term-sheet', 'routes/portal/loan-term-sheet.tsx'),
     route('investments', 'routes/portal/investments.tsx'),
     route('deals', 'routes/portal/deals.tsx', { id: 'portal-deals' }),
     route('profile', 'routes/portal/profile.tsx'),

@@ -409,15 +409,52 @@ export const PIPELINE_PAGE_SIZE = 15;
 export const TERM_SHEET_STATUSES = ['issued', 'accepted', 'declined', 'superseded'] as const;
 export type TermSheetStatus = (typeof TERM_SHEET_STATUSES)[number];
 
+/** A fee in whole dollars; left blank it is none (0). */
+const fee = (label: string) =>
+  wholeNumberField(0, 10_000_000, {
+    required: `${label} must be a whole number of dollars`,
+    whole: LOAN_MESSAGES.whole,
+    tooSmall: `${label} cannot be negative`,
+    tooLarge: `${label} must be at most $10,000,000`,
+  })
+    .optional()
+    .transform((v) => v ?? 0);
+
+/** The most characters of a term sheet's prepayment terms. */
+export const PREPAYMENT_TERMS_MAX = 200;
+
+/**
+ * Staff's term sheet form (issue "The loan file"; issue 23 "Trust at first sight": the fees in
+ * dollars). Amounts, fees and the holdback are whole dollars, the rate, points, extension points,
+ * LTV and default rate percent; the holdback is less than the amount. Fees, extension points and
+ * holdback left blank are none (0), the default rate and prepayment terms none stated.
+ * `today` is the lender's day.
+ */
 export const termSheetSchema = (today: string) =>
-  z.object({
-    amount: dollars('Loan amount'),
-    ratePercent: numberField(0.01, 36, { required: 'Interest rate is required', tooSmall: 'Must be more than 0' }),
-    points: numberField(0, 10, { required: 'Points are required' }),
-    termMonths: wholeNumberField(1, 360, { required: 'Term is required', whole: 'Please enter a whole number of months' }),
-    ltv: numberField(0.1, 100, { required: 'LTV is required', tooSmall: 'Must be more than 0' }),
-    expiresOn: dayField('Expiry date is required', 'Please enter a date').refine(
-      (d) => d >= today,
-      'The expiry date cannot be in the past.',
-    ),
-  });
+  z
+    .object({
+      amount: dollars('Loan amount'),
+      ratePercent: numberField(0.01, 36, { required: 'Interest rate is required', tooSmall: 'Must be more than 0' }),
+      points: numberField(0, 10, { required: 'Points are required' }),
+      termMonths: wholeNumberField(1, 360, { required: 'Term is required', whole: 'Please enter a whole number of months' }),
+      ltv: numberField(0.1, 100, { required: 'LTV is required', tooSmall: 'Must be more than 0' }),
+      expiresOn: dayField('Expiry date is required', 'Please enter a date').refine(
+        (d) => d >= today,
+        'The expiry date cannot be in the past.',
+      ),
+      underwritingFee: fee('Underwriting fee'),
+      legalFee: fee('Legal and document fee'),
+      drawFee: fee('Draw fee'),
+      extensionPoints: numberField(0, 10, { required: 'Please enter a number of points' })
+        .optional()
+        .transform((v) => v ?? 0),
+      defaultRatePercent: numberField(0.01, 36, { required: 'Please enter a rate', tooSmall: 'Must be more than 0' })
+        .optional()
+        .transform((v) => v ?? null),
+      prepaymentTerms: optionalTextField({
+        max: PREPAYMENT_TERMS_MAX,
+        tooLong: `Prepayment terms must be at most ${PREPAYMENT_TERMS_MAX} characters`,
+      }).transform((v) => v ?? ''),
+      holdback: fee('Holdback'),
+    })
+    .refine((v) => v.holdback < v.amount, { path: ['holdback'], message: 'The holdback must be less than the loan amount.' });

@@ -162,6 +162,15 @@ const TABLE: Record<string, Row> = {
     post: { intents: ['message', 'term-sheet', 'withdraw'], expect: owned(allowedWhere(BORROWER)) },
     fields: () => ({ body: 'Taken over', termSheetId: randomUUID(), answer: 'accept', reason: 'Taken over' }),
   },
+  '/dashboard/loans/:reference/term-sheet': {
+    // Without an open term sheet the owner is sent back to the loan page.
+    get: owned(BORROWER),
+    urls: (f) => [
+      [`/dashboard/loans/${f.loanReference}/term-sheet`, { ...owned(BORROWER), owner: `/dashboard/loans/${f.loanReference}` }],
+    ],
+    post: { intents: [''], expect: owned(allowedWhere(BORROWER)) },
+    fields: () => ({ termSheetId: randomUUID(), esignConsent: 'on', signedName: 'Taken over' }),
+  },
   '/dashboard/investments': { get: INVESTOR, post: { intents: ['read'], expect: allowedWhere(INVESTOR) } },
   '/dashboard/deals': { get: INVESTOR },
   '/dashboard/profile': {
@@ -200,7 +209,7 @@ const TABLE: Record<string, Row> = {
     get: ADMIN,
     urls: (f) => [`/admin-dashboard/loans/${f.loanReference}`],
     post: {
-      intents: ['move', 'decline', 'request', 'review', 'message', 'note', 'term-sheet'],
+      intents: ['move', 'decline', 'request', 'review', 'message', 'note', 'term-sheet', 'contact'],
       expect: allowedWhere(ADMIN),
     },
     fields: (f) => ({ to: 'declined', reason: 'Taken over', title: 'Taken over', itemId: f.itemId, body: 'Taken over' }),
@@ -228,7 +237,7 @@ const TABLE: Record<string, Row> = {
   // 'two-factor-off' is read by the shared security action the page delegates to (staff are refused it).
   '/admin-dashboard/settings': {
     get: ADMIN,
-    post: { intents: ['end-session', 'two-factor-off', 'change-password', ''], expect: allowedWhere(ADMIN) },
+    post: { intents: ['end-session', 'two-factor-off', 'change-password', 'stage-targets', ''], expect: allowedWhere(ADMIN) },
   },
   '/admin-dashboard/mail': { get: ADMIN, post: { intents: ['retry'], expect: allowedWhere(ADMIN) } },
   '/admin-dashboard/audit': { get: ADMIN },

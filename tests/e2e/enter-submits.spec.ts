@@ -38,7 +38,9 @@ const expected: Record<string, Record<string, string>> = {
   'admin loan page': { 'title,description': 'Request document' },
   '/admin-dashboard/users': { q: 'Search' },
   '/admin-dashboard/contacts': { q: 'Search' },
-  '/admin-dashboard/settings': {},
+  '/admin-dashboard/settings': {
+    'days_submitted,days_in_review,days_term_sheet,days_processing,days_approved,days_closing': 'Save targets',
+  },
   '/admin-dashboard/mail': {},
   '/admin-dashboard/audit': { 'who,from,to': 'Filter' },
   '/admin-dashboard/content/loan-programs': {},

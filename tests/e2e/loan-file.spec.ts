@@ -3,7 +3,7 @@
  * production build: a borrower signs up, applies (leaving and resuming the draft once) and
  * submits; the admin finds the loan in the pipeline, moves it to In review, asks for another
  * document and sends the upload back with a reason; the borrower sees the reason and uploads
- * again; the admin accepts it and issues a term sheet; the borrower accepts it; the admin
+ * again; the admin accepts it and issues a term sheet; the borrower accepts and signs it; the admin
  * moves the loan on to Funded. Each step's e-mail is read from DATA_DIR/mail and each stage
  * shows on the borrower's timeline.
  */
@@ -190,8 +190,11 @@ test('a borrower applies and the lender takes the loan from submission to fundin
   // The borrower accepts it: the loan moves to Processing.
   await page.reload();
   await expectReached(page, 'Term sheet');
-  await page.getByRole('button', { name: 'Accept term sheet' }).click();
-  await expect(page.getByText('Term sheet accepted')).toBeVisible();
+  await page.getByRole('link', { name: 'Review and accept' }).click();
+  await page.getByRole('checkbox', { name: /I agree to sign electronically/ }).check();
+  await page.getByLabel('Your full name, as your signature').fill('Riley Borrower');
+  await page.getByRole('button', { name: 'Accept and sign' }).click();
+  await expect(page.getByText('Term sheet accepted and signed', { exact: true })).toBeVisible();
   await expectReached(page, 'Processing');
   await waitForMail('lender@example.test', `${reference}: term sheet accepted`);
 

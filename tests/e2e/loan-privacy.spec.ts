@@ -93,7 +93,7 @@ test.beforeAll(async () => {
 async function facts() {
   const review = (await read(`/admin-dashboard/loans/${victim.reference}`, admin)).body;
   return {
-    termSheetOpen: review.includes('Awaiting your answer'),
+    termSheetOpen: review.includes('Awaiting the borrower'),
     stage: review.match(/<span class="inline-flex rounded-full[^"]*">([^<]+)<\/span>/)?.[1],
     files: review.match(/statement\.pdf/g)?.length ?? 0,
     messages: review.match(/Ormsby Lending ·|Test User ·/g)?.length ?? 0,

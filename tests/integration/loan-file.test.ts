@@ -14,7 +14,8 @@ import { db } from '~/server/db/client.server';
 import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
 import { stageDocument } from '~/server/domain/loans/documents.server';
 import { addNote, loanFile, postMessage, recordItemDocuments, requestItem, reviewItem } from '~/server/domain/loans/file.server';
-import { answerTermSheet, declineLoan, issueTermSheet, listPipeline, moveStage } from '~/server/domain/loans/pipeline.server';
+import { declineLoan, issueTermSheet, listPipeline, moveStage } from '~/server/domain/loans/pipeline.server';
+import { acceptTermSheet } from '~/server/domain/loans/signature.server';
 import { borrowerLoan, staffLoan, type Loan, type LoanActor } from '~/server/domain/loans/loan.server';
 import { saveApplicationStep, submitApplication, withdrawLoan } from '~/server/domain/loans/application.server';
 import { isRefused } from '~/server/errors.server';
@@ -145,10 +146,22 @@ describe('stage rules', () => {
     await issueTermSheet(admin, l, { ...terms(), ratePercent: 9.75 });
     const sheets = await db().select().from(termSheet).where(eq(termSheet.loanId, l.id)).orderBy(termSheet.createdAt);
     expect(sheets.map((s) => s.status)).toEqual(['superseded', 'issued']);
-    expect(await refusal(answerTermSheet(borrower, l, sheets[0]!.id, true, { ip: '203.0.113.9', userAgent: 'test' }))).toBe(
-      'conflict',
-    );
-    await answerTermSheet(borrower, l, sheets[1]!.id, true, { ip: '203.0.113.9', userAgent: 'Chromium' });
+    expect(
+      await refusal(
+        acceptTermSheet(borrower, l, sheets[0]!.id, {
+          consent: true,
+          signedName: borrower.name,
+          ip: '203.0.113.9',
+          userAgent: 'test',
+        }),
+      ),
+    ).toBe('conflict');
+    await acceptTermSheet(borrower, l, sheets[1]!.id, {
+      consent: true,
+      signedName: borrower.name,
+      ip: '203.0.113.9',
+      userAgent: 'Chromium',
+    });
     const [answered] = await db().select().from(termSheet).where(eq(termSheet.id, sheets[1]!.id));
     expect(answered).toMatchObject({ status: 'accepted', respondedIp: '203.0.113.9', respondedUserAgent: 'Chromium' });
     expect(answered!.respondedAt).toBeInstanceOf(Date);
@@ -185,9 +198,16 @@ describe('stage rules', () => {
       .update(termSheet)
       .set({ expiresOn: future(-1) })
       .where(eq(termSheet.id, sheet!.id));
-    expect(await refusal(answerTermSheet(borrower, await reload(l), sheet!.id, true, { ip: '::1', userAgent: null }))).toBe(
-      'conflict',
-    );
+    expect(
+      await refusal(
+        acceptTermSheet(borrower, await reload(l), sheet!.id, {
+          consent: true,
+          signedName: borrower.name,
+          ip: '::1',
+          userAgent: null,
+        }),
+      ),
+    ).toBe('conflict');
     expect((await reload(l)).stage).toBe('term_sheet');
   });
 
@@ -382,7 +402,12 @@ describe('what the borrower is told', () => {
       .select()
       .from(termSheet)
       .where(and(eq(termSheet.loanId, l.id), eq(termSheet.status, 'issued')));
-    await answerTermSheet(borrower, l, sheet!.id, true, { ip: '203.0.113.9', userAgent: 'test' });
+    await acceptTermSheet(borrower, l, sheet!.id, {
+      consent: true,
+      signedName: borrower.name,
+      ip: '203.0.113.9',
+      userAgent: 'test',
+    });
     const answered = await textOf((await mails('loan-term-sheet-answered')).find((m) => m.payload.reference === l.reference));
     expect(answered).toContain('Loan amount: $1,300,000');
     expect(answered).toContain('Term sheet amount: $1,150,000');

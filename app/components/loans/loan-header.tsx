@@ -1,6 +1,7 @@
 /**
  * The head of a loan's pages (issue "The loan file"): the way back (`back`), 'Loan
- * {reference}', its stage, property and amount, and the page's `actions`.
+ * {reference}', its stage, property and amount (the accepted term sheet's once there is one;
+ * issue 23), and the page's `actions`.
  */
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -25,6 +26,7 @@ export function LoanHeader({
   stage,
   property,
   loanAmount,
+  acceptedAmount = null,
   actions,
 }: {
   back: { to: string; label: string };
@@ -32,6 +34,8 @@ export function LoanHeader({
   stage: LoanStage;
   property: string;
   loanAmount: number | null;
+  /** The amount of the accepted term sheet, whole dollars: shown instead of the amount asked. */
+  acceptedAmount?: number | null;
   actions?: ReactNode;
 }) {
   return (
@@ -44,7 +48,9 @@ export function LoanHeader({
             <StageBadge stage={stage} />
             <span>
               {property}
-              {loanAmount !== null && ` · ${usd(loanAmount)}`}
+              {acceptedAmount !== null
+                ? ` · ${usd(acceptedAmount)} accepted`
+                : loanAmount !== null && ` · ${usd(loanAmount)} requested`}
             </span>
           </span>
         }

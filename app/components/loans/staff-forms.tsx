@@ -1,7 +1,7 @@
 /**
  * The loan review's staff forms (issue "The loan file"): move the stage with a note, decline
  * with the reasons (the borrower's notice of action taken), ask for another document, issue a
- * term sheet, and add an internal note. Each posts its `intent` to the review page's action
+ * term sheet (with its fees), name the loan's contact, and add an internal note. Each posts its `intent` to the review page's action
  * through a fetcher, with the one answer hook; the term sheet is checked in the browser with
  * the server's schema.
  */
@@ -11,7 +11,8 @@ import { useFetcher } from 'react-router';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { parseForm } from '~/lib/parse-form';
-import { LOAN_STAGES, termSheetSchema, type LoanStage } from '~/lib/loans';
+import { LOAN_STAGES, PREPAYMENT_TERMS_MAX, termSheetSchema, type LoanStage } from '~/lib/loans';
+import type { TermSheetTermsView } from '~/lib/term-sheet';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 
 /** A fetcher form for `intent` that empties itself after a success. */
@@ -102,20 +103,64 @@ export function NoteForm() {
   );
 }
 
-export function TermSheetForm({ today, defaults }: { today: string; defaults: { amount: number | null; ltv: number | null } }) {
+/** The figures a new term sheet's form starts from: the last sheet's, or the loan's amount and LTV. */
+export interface TermSheetDefaults {
+  amount: number | null;
+  ltv: number | null;
+  /** The last term sheet's terms, when one was issued: a reissue starts from them. */
+  last: TermSheetTermsView | null;
+}
+
+/**
+ * Staff's term sheet form (issue 23 "Trust at first sight": the fees in dollars): the terms, the
+ * fees, extension and default terms, prepayment terms and the holdback. A reissue starts from the
+ * last sheet's figures.
+ */
+export function TermSheetForm({ today, defaults }: { today: string; defaults: TermSheetDefaults }) {
   const fetcher = useFetcher<ActionAnswer>();
   useActionAnswer(fetcher);
   const schema = termSheetSchema(today);
+  const last = defaults.last;
+  const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   const [form, fields] = useForm({
     id: 'term-sheet',
     lastResult: fetcher.state === 'idle' ? fetcher.data?.result : undefined,
-    defaultValue: { amount: defaults.amount?.toString() ?? '', ltv: defaults.ltv?.toString() ?? '' },
+    defaultValue: last
+      ? {
+          amount: text(last.amount),
+          ratePercent: text(last.ratePercent),
+          points: text(last.points),
+          termMonths: text(last.termMonths),
+          ltv: text(last.ltv),
+          underwritingFee: text(last.underwritingFee),
+          legalFee: text(last.legalFee),
+          drawFee: text(last.drawFee),
+          extensionPoints: text(last.extensionPoints),
+          defaultRatePercent: text(last.defaultRatePercent),
+          prepaymentTerms: last.prepaymentTerms,
+          holdback: text(last.holdback),
+        }
+      : {
+          amount: text(defaults.amount),
+          ltv: text(defaults.ltv),
+          underwritingFee: '0',
+          legalFee: '0',
+          drawFee: '0',
+          extensionPoints: '0',
+          holdback: '0',
+          prepaymentTerms: 'No prepayment penalty',
+        },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, { schema }),
   });
-  const num = (field: typeof fields.amount, label: string) => (
-    <Field label={label} errors={field.errors} inputProps={{ ...getInputProps(field, { type: 'text' }), inputMode: 'decimal' }} />
+  const num = (field: typeof fields.amount, label: string, hint?: string) => (
+    <Field
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      inputProps={{ ...getInputProps(field, { type: 'text' }), inputMode: 'decimal' }}
+    />
   );
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
@@ -130,11 +175,48 @@ export function TermSheetForm({ today, defaults }: { today: string; defaults: { 
         errors={fields.expiresOn.errors}
         inputProps={{ ...getInputProps(fields.expiresOn, { type: 'date' }), min: today }}
       />
+      {num(fields.underwritingFee, 'Underwriting fee ($)')}
+      {num(fields.legalFee, 'Legal and doc fee ($)')}
+      {num(fields.drawFee, 'Draw fee ($ a draw)')}
+      {num(fields.holdback, 'Holdback ($)', 'Kept from the amount and released by draws.')}
+      {num(fields.extensionPoints, 'Extension fee (% of the amount)')}
+      {num(fields.defaultRatePercent, 'Default rate (% a year, optional)')}
+      <Field
+        className="sm:col-span-2"
+        label="Prepayment terms"
+        errors={fields.prepaymentTerms.errors}
+        inputProps={{ ...getInputProps(fields.prepaymentTerms, { type: 'text' }), maxLength: PREPAYMENT_TERMS_MAX }}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" variant="navy" disabled={fetcher.state !== 'idle'}>
           Issue term sheet
         </Button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The loan's named contact (issue 23 "Trust at first sight"): staff choose themselves or a
+ * colleague; `current` is the contact's id, or null, and `self` the signed-in staff member's.
+ */
+export function ContactForm({
+  staff,
+  current,
+  self,
+}: {
+  staff: { id: string; name: string }[];
+  current: string | null;
+  self: string;
+}) {
+  return (
+    <StaffForm intent="contact" label={current ? 'Change contact' : 'Assign contact'}>
+      <SelectField
+        label="Contact for the borrower"
+        placeholder="Choose a member of staff…"
+        options={staff.map((s) => ({ value: s.id, label: s.id === self ? `${s.name} (you)` : s.name }))}
+        selectProps={{ name: 'contactId', required: true, defaultValue: current ?? self }}
+      />
+    </StaffForm>
   );
 }

@@ -3,7 +3,8 @@
  * The application and borrower, the checklist (preview, download, Accept, Needs attention with
  * a reason), a new document request, the stage moves with a note (each time-stamped with who
  * made it, as the borrower's timeline shows), the decline with its notice, the term sheet,
- * the message thread and the internal notes the borrower never sees. Every change is audited.
+ * the message thread and the internal notes the borrower never sees, and the loan's named contact
+ * (issue 23 "Trust at first sight"). Every change is audited.
  */
 
 import { z } from 'zod';
@@ -11,7 +12,14 @@ import type { Route } from './+types/loan';
 import { ApplicationSummary } from '~/components/loans/application-summary';
 import { Checklist } from '~/components/loans/checklist';
 import { MessageThread } from '~/components/loans/messages';
-import { DeclineForm, MoveStageForm, NoteForm, RequestItemForm, TermSheetForm } from '~/components/loans/staff-forms';
+import {
+  ContactForm,
+  DeclineForm,
+  MoveStageForm,
+  NoteForm,
+  RequestItemForm,
+  TermSheetForm,
+} from '~/components/loans/staff-forms';
 import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
 import { Card, CardHeader } from '~/components/ui/card';
@@ -23,15 +31,17 @@ import { answer, refuseFields, answerRefusals, found } from '~/server/answers.se
 import { addNote, loanFile, postMessage, requestItem, reviewItem } from '~/server/domain/loans/file.server';
 import { declineLoan, issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
 import { propertyLine, staffLoan } from '~/server/domain/loans/loan.server';
+import { assignContact, listStaff } from '~/server/domain/loans/contact.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin({ request, context });
+  const admin = await requireAdmin({ request, context });
   const l = found(await staffLoan(params.reference), 'Loan');
-  return { ...(await loanFile(l, 'staff')), property: propertyLine(l), today: lenderDay() };
+  const [file, staff] = await Promise.all([loanFile(l, 'staff'), listStaff()]);
+  return { ...file, property: propertyLine(l), today: lenderDay(), staff, self: admin.id };
 }
 
 const text = (max: number) => z.string().max(max);
@@ -48,6 +58,7 @@ const intent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('message'), body: text(MESSAGE_MAX) }),
   z.object({ intent: z.literal('note'), body: text(5000) }),
   z.object({ intent: z.literal('term-sheet') }),
+  z.object({ intent: z.literal('contact'), contactId: text(100) }),
 ]);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -79,6 +90,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'note':
         await addNote(admin, l, fields.body);
         return done('Note added');
+      case 'contact':
+        await assignContact(admin, l, fields.contactId);
+        return done('Contact assigned');
       case 'term-sheet': {
         const submission = parseForm(form, { schema: termSheetSchema(lenderDay()) });
         if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
@@ -93,7 +107,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function LoanReview({ loaderData }: Route.ComponentProps) {
-  const { loan, ratios, items, events, messages, termSheets, notes, borrower, staffMoves, property, today } = loaderData;
+  const {
+    loan,
+    ratios,
+    items,
+    events,
+    messages,
+    termSheets,
+    notes,
+    borrower,
+    contact,
+    staffMoves,
+    property,
+    today,
+    staff,
+    self,
+  } = loaderData;
+  const accepted = termSheets.find((s) => s.status === 'accepted');
   return (
     <>
       <LoanHeader
@@ -102,6 +132,7 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
         stage={loan.stage}
         property={property}
         loanAmount={loan.loanAmount}
+        acceptedAmount={accepted?.amount ?? null}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="grid min-w-0 content-start gap-6">
@@ -117,13 +148,16 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card>
             <CardHeader title="Term sheet" />
-            {termSheets[0] && <TermSheetCard sheet={termSheets[0]} canAnswer={false} />}
+            {termSheets[0] && <TermSheetCard sheet={termSheets[0]} loan={loan} acceptHref={null} staff />}
             {canIssueTermSheet(loan.stage) ? (
               <div className={termSheets[0] ? 'mt-6 border-t border-line pt-5' : ''}>
                 <h3 className="mb-3 font-sans text-sm font-semibold tracking-wide text-muted uppercase">
                   {termSheets[0] ? 'Issue a new term sheet' : 'Issue a term sheet'}
                 </h3>
-                <TermSheetForm today={today} defaults={{ amount: loan.loanAmount, ltv: ratios.ltv }} />
+                <TermSheetForm
+                  today={today}
+                  defaults={{ amount: loan.loanAmount, ltv: ratios.ltv, last: termSheets[0] ?? null }}
+                />
               </div>
             ) : (
               !termSheets[0] && <p className="text-sm text-muted">A term sheet can be issued while the loan is in review.</p>
@@ -147,6 +181,19 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
               {borrower.phone && <p className="text-sm text-muted">{borrower.phone}</p>}
             </Card>
           )}
+          <Card>
+            <CardHeader title="Contact" />
+            <p className="mb-3 text-sm text-ink">
+              {contact ? (
+                <>
+                  The borrower sees <span className="font-semibold text-navy-900">{contact.name}</span> as their contact.
+                </>
+              ) : (
+                'No contact yet: the borrower sees none.'
+              )}
+            </p>
+            <ContactForm staff={staff} current={contact?.id ?? null} self={self} />
+          </Card>
           <Card>
             <CardHeader title="Stage" />
             <MoveStageForm moves={staffMoves} stage={loan.stage} />

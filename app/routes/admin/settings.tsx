@@ -4,7 +4,8 @@
  * Password, Confirm New Password; 'Updating...' while working; closes and clears on success).
  * The current password is checked on the server; the change is recorded in the audit log. Below:
  * two-step verification (always on for staff) and 'Where you're signed in' (issue "Security and
- * scale").
+ * scale"). First, the loan file's target days per stage (issue 23 "Trust at first sight"): the
+ * borrower's loan page shows the next milestone's expected date from them.
  */
 import { KeyRound } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -15,7 +16,12 @@ import { keepActionHeaders } from '~/lib/route-headers';
 import { ChangePasswordForm } from '~/components/auth/change-password-form';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
-import { answerForm, answerRefusals } from '~/server/answers.server';
+import { answer, answerForm, answerRefusals, refuseFields } from '~/server/answers.server';
+import { StageTargetsForm } from '~/components/loans/stage-targets-form';
+import { parseForm } from '~/lib/parse-form';
+import { stageTargetsSchema, targetsOf } from '~/lib/schemas/stage-targets';
+import { listStageTargets, setStageTargets } from '~/server/domain/loans/milestones.server';
+import { toastHeaders } from '~/server/toast.server';
 import { changePasswordAction } from '~/server/auth-actions.server';
 import { audit } from '~/server/domain/audit.server';
 import { readForm, readIntent } from '~/server/forms.server';
@@ -29,7 +35,8 @@ import { dialogContentClasses, dialogOverlayClasses, dialogTitleClasses } from '
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
-  return { email: admin.email, sessions: await listSessions(admin.id, admin.sessionId) };
+  const [sessions, targets] = await Promise.all([listSessions(admin.id, admin.sessionId), listStageTargets()]);
+  return { email: admin.email, sessions, targets };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answerRefusals(async () => {
     const formData = await readForm(request);
     // The password form names its intent; a post without one is that form too.
-    const { intent } = readIntent(formData, ['end-session', 'change-password'], { absent: 'change-password' });
+    const { intent } = readIntent(formData, ['end-session', 'change-password', 'stage-targets'], { absent: 'change-password' });
+    if (intent === 'stage-targets')
+      return answerForm(requestInfo(context), '/admin-dashboard/settings', async () => {
+        const submission = parseForm(formData, { schema: stageTargetsSchema });
+        if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
+        await setStageTargets(admin, targetsOf(submission.value));
+        return answer(
+          { ok: true, result: submission.reply() },
+          { headers: await toastHeaders({ type: 'success', title: 'Targets saved' }) },
+        );
+      });
     if (intent === 'end-session')
       return accountSecurityAction(request, requestInfo(context).clientIp, admin, intent, formData, '/admin-dashboard/settings');
     return answerForm(requestInfo(context), '/admin-dashboard/settings', () =>
@@ -91,6 +108,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="mt-6 grid max-w-2xl gap-6">
+        <StageTargetsForm targets={loaderData.targets} />
         <TwoFactorCard enabled required back="/admin-dashboard/settings" />
         <SignedInSessions sessions={loaderData.sessions} />
       </div>

@@ -2,8 +2,10 @@
  * /dashboard/loans/{reference}, the borrower's loan page (issue "The loan file"): borrowers
  * only, and only their own loan (anyone else's is a 404). The status timeline, the term sheet
  * once issued, the document checklist with uploads into each open item, the messages, and
- * the application read-only. The action takes what a borrower may do: message, answer the
- * term sheet, withdraw. A draft opens the application instead.
+ * the application read-only; first, what happens next and the loan's named contact (issue 23
+ * "Trust at first sight"). The action takes what a borrower may do: message, decline the term
+ * sheet (accepting is signed on /dashboard/loans/{reference}/term-sheet), withdraw. A draft opens
+ * the application instead.
  */
 import { keepActionHeaders } from '~/lib/route-headers';
 import { redirect, useFetcher } from 'react-router';
@@ -14,6 +16,7 @@ import { Checklist } from '~/components/loans/checklist';
 import { MessageThread } from '~/components/loans/messages';
 import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
+import { ContactCard, NextSteps } from '~/components/loans/next-steps';
 import { LoanTimeline } from '~/components/loans/timeline';
 import { Card, CardHeader } from '~/components/ui/card';
 import { ConfirmAction } from '~/components/ui/confirm-delete';
@@ -22,7 +25,7 @@ import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { requestInfo } from '~/load-context';
 import { answer, answerRefusals, found } from '~/server/answers.server';
 import { documentMaxBytes } from '~/server/domain/loans/documents.server';
-import { answerTermSheet } from '~/server/domain/loans/pipeline.server';
+import { declineTermSheet } from '~/server/domain/loans/pipeline.server';
 import { borrowerLoan, propertyLine } from '~/server/domain/loans/loan.server';
 import { loanFile, postMessage } from '~/server/domain/loans/file.server';
 import { withdrawLoan } from '~/server/domain/loans/application.server';
@@ -42,7 +45,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 const intent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('message'), body: z.string().max(MESSAGE_MAX) }),
-  z.object({ intent: z.literal('term-sheet'), termSheetId: z.string().max(100), answer: z.enum(['accept', 'decline']) }),
+  // Declining is one step; accepting is signed on the term sheet's own page (loan-term-sheet.tsx).
+  z.object({ intent: z.literal('term-sheet'), termSheetId: z.string().max(100), answer: z.literal('decline') }),
   z.object({ intent: z.literal('withdraw'), reason: z.string().max(1000).optional() }),
 ]);
 
@@ -59,14 +63,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'message':
         await postMessage(viewer, l, fields.body, false);
         return done('Message sent');
-      case 'term-sheet': {
-        const accept = fields.answer === 'accept';
-        await answerTermSheet(viewer, l, fields.termSheetId, accept, {
+      case 'term-sheet':
+        await declineTermSheet(viewer, l, fields.termSheetId, {
           ip: requestInfo(context).clientIp,
           userAgent: request.headers.get('user-agent'),
         });
-        return done(accept ? 'Term sheet accepted' : 'Term sheet declined');
-      }
+        return done('Term sheet declined');
       case 'withdraw':
         await withdrawLoan(viewer, l, fields.reason?.trim() || null);
         return done('Application withdrawn');
@@ -89,9 +91,12 @@ function Withdraw({ reference }: { reference: string }) {
 }
 
 export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
-  const { loan, ratios, items, events, messages, termSheets, property, maxBytes } = loaderData;
+  const { loan, ratios, items, events, messages, termSheets, property, maxBytes, contact, nextMilestone } = loaderData;
   const open = !CLOSED_STAGES.includes(loan.stage);
   const sheet = termSheets[0];
+  const accepted = termSheets.find((s) => s.status === 'accepted');
+  const acceptHref = `/dashboard/loans/${loan.reference}/term-sheet`;
+  const waiting = loan.stage === 'term_sheet' && sheet?.status === 'issued' && !sheet.expired ? sheet : null;
   return (
     <>
       <LoanHeader
@@ -100,10 +105,19 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
         stage={loan.stage}
         property={property}
         loanAmount={loan.loanAmount}
+        acceptedAmount={accepted?.amount ?? null}
         actions={canWithdraw(loan.stage) ? <Withdraw reference={loan.reference!} /> : undefined}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 content-start gap-6">
+          <NextSteps
+            stage={loan.stage}
+            items={items}
+            openSheet={waiting ? { href: acceptHref, expiresOn: waiting.expiresOn } : null}
+            milestone={nextMilestone}
+          />
+          {/* On a phone the contact follows what happens next; on a wide screen it heads the side column. */}
+          <ContactCard contact={contact} id="loan-contact-narrow" className="xl:hidden" />
           {loan.stage === 'declined' && loan.declineReason && (
             <Card className="border-danger/40">
               <CardHeader title="Our decision" />
@@ -114,10 +128,10 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
           {sheet && (
             <Card>
               <CardHeader title="Term sheet" />
-              <TermSheetCard sheet={sheet} canAnswer={loan.stage === 'term_sheet'} />
+              <TermSheetCard sheet={sheet} loan={loan} acceptHref={loan.stage === 'term_sheet' ? acceptHref : null} />
             </Card>
           )}
-          <Card>
+          <Card id="checklist" className="scroll-mt-6">
             <CardHeader title="Document checklist" />
             <Checklist
               items={items}
@@ -135,11 +149,13 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
             <ApplicationSummary application={loan} ratios={ratios} />
           </Card>
         </div>
-        {/* Where the loan stands comes first on a phone. */}
-        <Card className="order-first min-w-0 self-start xl:order-none">
-          <CardHeader title="Status" />
-          <LoanTimeline stage={loan.stage} createdAt={loan.createdAt} events={events} />
-        </Card>
+        <div className="grid min-w-0 content-start gap-6">
+          <ContactCard contact={contact} id="loan-contact" className="hidden xl:block" />
+          <Card className="min-w-0 self-start">
+            <CardHeader title="Status" />
+            <LoanTimeline stage={loan.stage} createdAt={loan.createdAt} events={events} />
+          </Card>
+        </div>
       </div>
     </>
   );

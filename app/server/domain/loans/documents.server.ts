@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   DOCUMENT_EXTENSIONS,
@@ -18,7 +18,7 @@ import {
 } from '~/lib/documents';
 import { holdOffBackups } from '../../backup.server';
 import { db } from '../../db/client.server';
-import { accreditationRecord, dataRoomDocument, document } from '../../db/schema';
+import { accreditationRecord, dataRoomDocument, document, termSheet } from '../../db/schema';
 import { env } from '../../env.server';
 import { logger } from '../../logger.server';
 import { queueEmail } from '../../mail/outbox.server';
@@ -287,8 +287,16 @@ export async function ingestDocument(
 }
 
 /**
+ * True for a document that is no signed term sheet: a signed term sheet is the lender's record of
+ * the signature (issue 23), shown on its loan page, never renamed or deleted by the borrower.
+ */
+const notSignedTermSheet = () =>
+  notExists(db().select({ id: termSheet.id }).from(termSheet).where(eq(termSheet.signedDocumentId, document.id)));
+
+/**
  * The general documents of `userId` (those not in a loan's checklist, every document uploaded
- * before the loan file included), newest first (product §7 Documents).
+ * before the loan file included, signed term sheets not: they are on their loan page), newest
+ * first (product §7 Documents).
  */
 export async function listDocuments(userId: string) {
   return db()
@@ -301,13 +309,13 @@ export async function listDocuments(userId: string) {
       createdAt: document.createdAt,
     })
     .from(document)
-    .where(and(eq(document.userId, userId), isNull(document.loanItemId)))
+    .where(and(eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet()))
     .orderBy(desc(document.createdAt));
 }
 
 /**
  * Renames general document `id` of `userId` to the trimmed `title`; false when it is not
- * theirs (a file in a loan's checklist is the lender's record and stays as sent).
+ * theirs (a file in a loan's checklist and a signed term sheet are the lender's records and stay as sent).
  * @throws Refused('invalid') for an empty or too long title.
  */
 export async function renameDocument(userId: string, id: string, title: string): Promise<boolean> {
@@ -319,7 +327,7 @@ export async function renameDocument(userId: string, id: string, title: string):
   const rows = await db()
     .update(document)
     .set({ title: clean })
-    .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId)))
+    .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet()))
     .returning({ id: document.id });
   return rows.length > 0;
 }
@@ -336,7 +344,7 @@ export async function deleteDocument(userId: string, id: string): Promise<boolea
     await holdOffBackups(tx);
     const [row] = await tx
       .delete(document)
-      .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId)))
+      .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet()))
       .returning({ key: document.storageKey, title: document.title });
     if (!row) return false;
     await addNotification(tx, userId, { title: 'Document deleted', message: `"${row.title}" was deleted.`, type: 'info' });

@@ -14,6 +14,8 @@ import { audit } from '../audit.server';
 import { addNotification } from '../notifications.server';
 import { discardStaged, documentRows, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
 import { logger } from '../../logger.server';
+import { loanContactCard } from './contact.server';
+import { nextMilestone, stageTargetDays } from './milestones.server';
 import {
   type Loan,
   type LoanActor,
@@ -50,7 +52,7 @@ export async function listBorrowerLoans(borrowerId: string) {
  * events, messages, term sheets, and, for 'staff' only, the internal notes.
  */
 export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
-  const [items, documents, events, messages, sheets, notes, borrower] = await Promise.all([
+  const [items, documents, events, messages, sheets, notes, borrower, contact, target] = await Promise.all([
     db().select().from(loanItem).where(eq(loanItem.loanId, l.id)).orderBy(asc(loanItem.position)),
     db()
       .select({
@@ -98,8 +100,18 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
         termMonths: termSheet.termMonths,
         ltv: termSheet.ltv,
         expiresOn: termSheet.expiresOn,
+        underwritingFee: termSheet.underwritingFee,
+        legalFee: termSheet.legalFee,
+        drawFee: termSheet.drawFee,
+        extensionPoints: termSheet.extensionPoints,
+        defaultRatePercent: termSheet.defaultRatePercent,
+        prepaymentTerms: termSheet.prepaymentTerms,
+        holdback: termSheet.holdback,
         status: termSheet.status,
         respondedAt: termSheet.respondedAt,
+        signedName: termSheet.signedName,
+        contentHash: termSheet.contentHash,
+        signedDocumentId: termSheet.signedDocumentId,
         createdAt: termSheet.createdAt,
         ...(audience === 'staff' ? { respondedIp: termSheet.respondedIp } : {}),
       })
@@ -121,6 +133,8 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
           .where(eq(user.id, l.borrowerId))
           .then(([b]) => b ?? null)
       : Promise.resolve(null),
+    loanContactCard(l),
+    stageTargetDays(l.stage),
   ]);
   const { searchText: _searchText, ...application } = l;
   const today = lenderDay();
@@ -141,6 +155,8 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
     termSheets: sheets.map((s) => ({ ...s, expired: s.status === 'issued' && s.expiresOn < today })),
     notes,
     borrower,
+    contact,
+    nextMilestone: nextMilestone(l, target),
     staffMoves: audience === 'staff' ? staffMoves(l.stage) : [],
   };
 }

@@ -11,7 +11,7 @@
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { CLOSED_STAGES, isReference, type LoanStage } from '~/lib/loans';
-import { db, type Transaction } from '../../db/client.server';
+import { db, type Database, type Transaction } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { loan, loanEvent, loanItem, profile, termSheet, user } from '../../db/schema';
 import { env } from '../../env.server';
@@ -110,9 +110,27 @@ export async function tellBorrower<T extends BorrowerTemplate>(
     reference: l.reference ?? '',
     property: propertyLine(l),
     link: borrowerLink(l),
+    contact: await loanContact(l, tx),
   };
   // A generic spread is not known to make EmailPayload<T>; it does: T's payload is its own part and the base.
   await queueEmail(tx, { to: who.email, template, payload: { ...base, ...payload } as EmailPayload<T> });
+}
+
+/**
+ * The named contact of `l` (issue 23 "Trust at first sight"): the staff member staff assigned,
+ * with their e-mail and phone (profile), or null before one is assigned.
+ */
+export async function loanContact(
+  l: Pick<Loan, 'contactId'>,
+  tx: Database | Transaction = db(),
+): Promise<{ name: string; email: string; phone: string | null } | null> {
+  if (!l.contactId) return null;
+  const [who] = await tx
+    .select({ name: user.name, email: user.email, phone: profile.phone })
+    .from(user)
+    .leftJoin(profile, eq(profile.userId, user.id))
+    .where(eq(user.id, l.contactId));
+  return who ?? null;
 }
 
 /** Queues `template` to the lender (NOTIFY_EMAIL) about `l`, with the loan's facts added to `payload`. */

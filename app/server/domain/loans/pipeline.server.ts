@@ -109,17 +109,35 @@ export interface TermSheetTerms {
   ltv: number;
   /** 'YYYY-MM-DD', the last day it may be accepted. */
   expiresOn: string;
+  /** Whole dollars, paid at closing (0 when left out). */
+  underwritingFee?: number;
+  /** Whole dollars, paid at closing (0 when left out). */
+  legalFee?: number;
+  /** Whole dollars, charged on each draw (0 when left out). */
+  drawFee?: number;
+  /** Percent of the loan charged to extend it (0 when left out). */
+  extensionPoints?: number;
+  /** Percent a year after a default; null or left out: none stated. */
+  defaultRatePercent?: number | null;
+  /** '' when left out. */
+  prepaymentTerms?: string;
+  /** Whole dollars kept from the amount and released by draws, less than the amount (0 when left out). */
+  holdback?: number;
 }
 
 /**
- * Staff issue a term sheet for `l`: an open one is superseded, a loan In review moves to
- * Term sheet, and the borrower is told. @throws Refused('conflict') outside In review / Term sheet.
+ * Staff issue a term sheet for `l` with `terms` (fees in whole dollars; issue 23 "Trust at first
+ * sight"): an open one is superseded, a loan In review moves to Term sheet, and the borrower is
+ * told. @throws Refused('conflict') outside In review / Term sheet, Refused('invalid') for a
+ * holdback not below the amount.
  */
 export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheetTerms) {
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
     if (!canIssueTermSheet(current.stage))
       throw new Refused('conflict', 'A term sheet can be issued only while the loan is in review.', 'Term sheet not issued');
+    if ((terms.holdback ?? 0) >= terms.amount)
+      throw new Refused('invalid', 'The holdback must be less than the loan amount.', 'Term sheet not issued');
     await tx
       .update(termSheet)
       .set({ status: 'superseded' })
@@ -142,6 +160,11 @@ export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheet
         termMonths: terms.termMonths,
         ltv: terms.ltv,
         expiresOn: terms.expiresOn,
+        underwritingFee: terms.underwritingFee ?? 0,
+        legalFee: terms.legalFee ?? 0,
+        holdback: terms.holdback ?? 0,
+        purpose: current.purpose,
+        price: current.propertyValue,
       },
     );
     await audit(admin, 'loan.term_sheet_issued', { type: 'loan', id: l.id }, { reference: l.reference, ...terms }, tx);
@@ -149,16 +172,16 @@ export async function issueTermSheet(admin: LoanActor, l: Loan, terms: TermSheet
 }
 
 /**
- * The borrower of `l` accepts or declines term sheet `termSheetId`, recorded with the time
- * and their client address (`ip`, `userAgent`). Accepting moves the loan to Processing.
+ * The borrower of `l` declines term sheet `termSheetId`: one step, recorded with the time and
+ * their client address (`ip`, `userAgent`); the lender is told. Accepting is a signed act of its
+ * own (`acceptTermSheet`, signature.server.ts).
  * @throws NotFound for a term sheet not on the loan, Refused('conflict') when it is no longer
  * open or has expired.
  */
-export async function answerTermSheet(
+export async function declineTermSheet(
   borrower: LoanActor,
   l: Loan,
   termSheetId: string,
-  accept: boolean,
   client: { ip: string; userAgent: string | null },
 ) {
   await db().transaction(async (tx) => {
@@ -177,15 +200,14 @@ export async function answerTermSheet(
     await tx
       .update(termSheet)
       .set({
-        status: accept ? 'accepted' : 'declined',
+        status: 'declined',
         respondedAt: new Date(),
         respondedIp: client.ip,
         respondedUserAgent: client.userAgent?.slice(0, 500) ?? null,
       })
       .where(eq(termSheet.id, sheet.id));
-    if (accept) await recordMove(tx, current, 'processing', borrower, 'Term sheet accepted.');
     await tellLender(tx, current, 'loan-term-sheet-answered', {
-      answer: accept ? 'accepted' : 'declined',
+      answer: 'declined',
       termSheetAmount: sheet.amount,
       ip: client.ip,
     });

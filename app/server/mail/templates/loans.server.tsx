@@ -6,7 +6,9 @@
  * withdrawal. Amounts are whole dollars, percents numbers and days 'YYYY-MM-DD' in the payload;
  * they are written out here, with the one format module (app/lib/format.ts).
  */
-import { formatCalendarDay, months, percent, usd } from '~/lib/format';
+import { formatCalendarDay, months, percent, usd, usdCents } from '~/lib/format';
+import type { LoanPurpose } from '~/lib/loans';
+import { termSheetMoney } from '~/lib/term-sheet-money';
 import { companyInfo } from '../../env.server';
 import { defineEmail, EmailLayout, Facts, Paragraph, type Fact } from './layout.server';
 
@@ -19,6 +21,18 @@ export interface BorrowerLoanPayload {
   property: string;
   /** The borrower's loan page, absolute. */
   link: string;
+  /**
+   * The loan's named contact at the lender (issue 23 "Trust at first sight"), named in every
+   * e-mail about the loan; null or absent (older queued e-mails) before staff assign one.
+   */
+  contact?: LoanContactPayload | null;
+}
+
+/** The loan's contact as an e-mail names them. */
+export interface LoanContactPayload {
+  name: string;
+  email: string;
+  phone: string | null;
 }
 
 /** What every e-mail to the lender about a loan carries (loans.server.ts `tellLender`). */
@@ -33,14 +47,34 @@ export interface LenderLoanPayload {
   link: string;
 }
 
-/** An e-mail to a borrower: `lines` (empty ones dropped), `rows`, and the loan page. */
-function BorrowerLoanEmail({ title, lines, rows = [], link }: { title: string; lines: string[]; rows?: Fact[]; link: string }) {
+/** 'Your contact …: Name, (775) 555-0142, name@…', or null without a contact. */
+export function contactLine(contact: LoanContactPayload | null | undefined): string | null {
+  if (!contact) return null;
+  return `Your contact at ${companyInfo().name} is ${contact.name}: ${[contact.phone, contact.email].filter(Boolean).join(', ')}.`;
+}
+
+/** An e-mail to a borrower: `lines` (empty ones dropped), `rows`, the contact, and the loan page. */
+function BorrowerLoanEmail({
+  title,
+  lines,
+  rows = [],
+  link,
+  contact,
+}: {
+  title: string;
+  lines: string[];
+  rows?: Fact[];
+  link: string;
+  contact?: LoanContactPayload | null;
+}) {
+  const named = contactLine(contact);
   return (
     <EmailLayout title={title} action={{ href: link, label: 'Open your loan' }}>
       {lines.filter(Boolean).map((line, i) => (
         <Paragraph key={i}>{line}</Paragraph>
       ))}
       <Facts rows={rows} />
+      {named && <Paragraph>{named}</Paragraph>}
     </EmailLayout>
   );
 }
@@ -77,6 +111,7 @@ export const loanSubmitted = defineEmail<LoanSubmittedPayload>({
     <BorrowerLoanEmail
       title={loanSubmitted.subject(p)}
       link={p.link}
+      contact={p.contact}
       lines={[
         `Thank you, ${p.name}. We received your application ${p.reference} and will start reviewing it within one business day.`,
         p.items.length ? `Your document checklist asks for: ${p.items.join('; ')}. You can upload them on the loan page.` : '',
@@ -97,6 +132,7 @@ export const loanItemRequested = defineEmail<LoanItemRequestedPayload>({
     <BorrowerLoanEmail
       title={loanItemRequested.subject(p)}
       link={p.link}
+      contact={p.contact}
       lines={[`Please upload "${p.item}" on the loan page.`, p.description]}
     />
   ),
@@ -114,6 +150,7 @@ export const loanItemNeedsAttention = defineEmail<LoanItemNeedsAttentionPayload>
     <BorrowerLoanEmail
       title={loanItemNeedsAttention.subject(p)}
       link={p.link}
+      contact={p.contact}
       lines={[
         `We reviewed "${p.item}" and need you to look at it again: ${p.reason}`,
         'Please upload a new file on the loan page.',
@@ -134,12 +171,17 @@ export const loanStageChanged = defineEmail<LoanStageChangedPayload>({
     <BorrowerLoanEmail
       title={loanStageChanged.subject(p)}
       link={p.link}
+      contact={p.contact}
       lines={[`Your loan ${p.reference} moved to ${p.stage}.`, p.note ?? '']}
     />
   ),
 });
 
-/** 'loan-term-sheet-issued': the terms (whole dollars, percents, months, 'YYYY-MM-DD'). */
+/**
+ * 'loan-term-sheet-issued': the terms (whole dollars, percents, months, 'YYYY-MM-DD') and what
+ * they come to in dollars (app/lib/term-sheet-money.ts). The fees, holdback, purpose and price are
+ * absent from e-mails queued before issue 23 and count as none.
+ */
 export interface LoanTermSheetIssuedPayload extends BorrowerLoanPayload {
   amount: number;
   ratePercent: number;
@@ -147,25 +189,48 @@ export interface LoanTermSheetIssuedPayload extends BorrowerLoanPayload {
   termMonths: number;
   ltv: number;
   expiresOn: string;
+  underwritingFee?: number;
+  legalFee?: number;
+  holdback?: number;
+  purpose?: LoanPurpose | null;
+  price?: number | null;
 }
 
 export const loanTermSheetIssued = defineEmail<LoanTermSheetIssuedPayload>({
   subject: (p) => `Your term sheet for ${p.reference}`,
-  Component: (p) => (
-    <BorrowerLoanEmail
-      title={loanTermSheetIssued.subject(p)}
-      link={p.link}
-      lines={['Your term sheet is ready. Review it on the loan page and accept or decline it before it expires.']}
-      rows={[
-        ['Loan amount', usd(p.amount)],
-        ['Interest rate', percent(p.ratePercent)],
-        ['Points', String(p.points)],
-        ['Term', months(p.termMonths)],
-        ['LTV', percent(p.ltv)],
-        ['Expires', formatCalendarDay(p.expiresOn)],
-      ]}
-    />
-  ),
+  Component: (p) => {
+    const money = termSheetMoney(
+      {
+        amount: p.amount,
+        ratePercent: p.ratePercent,
+        points: p.points,
+        underwritingFee: p.underwritingFee ?? 0,
+        legalFee: p.legalFee ?? 0,
+        holdback: p.holdback ?? 0,
+      },
+      { purpose: p.purpose ?? null, price: p.price ?? null },
+    );
+    return (
+      <BorrowerLoanEmail
+        title={loanTermSheetIssued.subject(p)}
+        link={p.link}
+        contact={p.contact}
+        lines={['Your term sheet is ready. Review it on the loan page and accept or decline it before it expires.']}
+        rows={[
+          ['Loan amount', usd(p.amount)],
+          ['Interest rate', percent(p.ratePercent)],
+          ['Monthly interest-only payment', usdCents(money.monthlyInterestCents)],
+          ['Points', `${percent(p.points)} (${usdCents(money.pointsCents)})`],
+          ['Fees at closing', usdCents(money.closingFeesCents)],
+          ['Holdback', usdCents(money.holdbackCents)],
+          ...(money.cashAtClosing ? [[money.cashAtClosing.label, usdCents(money.cashAtClosing.cents)] as const] : []),
+          ['Term', months(p.termMonths)],
+          ['LTV', percent(p.ltv)],
+          ['Expires', formatCalendarDay(p.expiresOn)],
+        ]}
+      />
+    );
+  },
 });
 
 /** 'loan-message': staff member `author` wrote `body` in the loan's thread. */
@@ -176,7 +241,9 @@ export interface LoanMessagePayload extends BorrowerLoanPayload {
 
 export const loanMessage = defineEmail<LoanMessagePayload>({
   subject: (p) => `New message about ${p.reference}`,
-  Component: (p) => <BorrowerLoanEmail title={loanMessage.subject(p)} link={p.link} lines={[`${p.author} wrote:`, p.body]} />,
+  Component: (p) => (
+    <BorrowerLoanEmail title={loanMessage.subject(p)} link={p.link} contact={p.contact} lines={[`${p.author} wrote:`, p.body]} />
+  ),
 });
 
 /**
@@ -199,6 +266,7 @@ export const loanDeclined = defineEmail<LoanDeclinedPayload>({
       <BorrowerLoanEmail
         title={loanDeclined.subject(p)}
         link={p.link}
+        contact={p.contact}
         lines={[
           `Dear ${p.name}, thank you for applying to ${company.name}. After reviewing application ${p.reference} for ${p.property}, we are unable to make this loan.`,
           `The principal reasons for our decision: ${p.reason}`,
