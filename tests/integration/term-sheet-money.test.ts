@@ -2,10 +2,9 @@
  * The term sheet in dollars (issue 23 "Trust at first sight", item 1): app/lib/term-sheet-money.ts
  * on examples worked by hand, then on properties over thousands of generated term sheets (the parts
  * add up to the amount exactly, no cent is lost, the rounding is half-up once).
- *
- * The properties run on a small seeded generator here: fast-check is not a dependency of the
- * project yet. Each failure prints its seed and case, so it replays.
+ * The properties run on fast-check; a failure prints its seed and the shrunk case, so it replays.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { usdCents } from '~/lib/format';
 import { LOAN_PURPOSES, PURCHASE_PURPOSES, type LoanPurpose } from '~/lib/loans';
@@ -85,51 +84,42 @@ describe('worked examples (computed by hand)', () => {
 
 // ---------------------------------------------------------------- properties
 
-/** mulberry32: a small seeded generator, so a failing case replays from its seed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { int, pick: <T>(list: readonly T[]) => list[int(0, list.length - 1)]! };
+interface Case {
+  sheet: TermSheetFigures;
+  purpose: LoanPurpose;
+  price: number;
 }
 
-/** Runs `check` on `runs` cases made by `make`; a failure names its seed and case. */
-function property<T>(runs: number, make: (g: ReturnType<typeof generator>) => T, check: (value: T) => void) {
-  const base = Number(process.env.PROPERTY_SEED ?? 20261126);
-  for (let i = 0; i < runs; i++) {
-    const seed = base + i;
-    const value = make(generator(seed));
-    try {
-      check(value);
-    } catch (error) {
-      throw new Error(`property failed at seed ${seed} for ${JSON.stringify(value)}: ${(error as Error).message}`);
-    }
-  }
-}
+/** A term sheet as staff may issue it (the form's limits), a purpose and a price, in whole dollars. */
+const termSheets: fc.Arbitrary<Case> = fc
+  .record({
+    amount: fc.integer({ min: 1, max: 1_000_000_000 }),
+    rateBasisPoints: fc.integer({ min: 1, max: 3600 }),
+    pointsHundredths: fc.integer({ min: 0, max: 1000 }),
+    underwritingFee: fc.integer({ min: 0, max: 50_000 }),
+    legalFee: fc.integer({ min: 0, max: 50_000 }),
+    holdbackShare: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+    purpose: fc.constantFrom(...LOAN_PURPOSES.map((p) => p.value)),
+    price: fc.integer({ min: 1, max: 2_000_000_000 }),
+  })
+  .map(({ amount, rateBasisPoints, pointsHundredths, underwritingFee, legalFee, holdbackShare, purpose, price }) => {
+    const sheet: TermSheetFigures = {
+      amount,
+      ratePercent: rateBasisPoints / 100,
+      points: pointsHundredths / 100,
+      underwritingFee,
+      legalFee,
+      holdback: Math.min(amount - 1, Math.floor(holdbackShare * amount)),
+    };
+    return { sheet, purpose, price };
+  });
 
-const termSheets = (g: ReturnType<typeof generator>) => {
-  const amount = g.int(1, 1_000_000_000);
-  const sheet: TermSheetFigures = {
-    amount,
-    ratePercent: g.int(1, 3600) / 100,
-    points: g.int(0, 1000) / 100,
-    underwritingFee: g.int(0, 50_000),
-    legalFee: g.int(0, 50_000),
-    holdback: g.int(0, amount - 1),
-  };
-  const purpose: LoanPurpose = g.pick(LOAN_PURPOSES).value;
-  return { sheet, purpose, price: g.int(1, 2_000_000_000) };
-};
+/** Runs `check` on `runs` generated term sheets (fast-check; shrinks and prints a failing case). */
+const property = (runs: number, check: (value: Case) => void) => fc.assert(fc.property(termSheets, check), { numRuns: runs });
 
 describe('properties', () => {
   it('the parts add up to the amount exactly: net + holdback + points + fees', () => {
-    property(5000, termSheets, ({ sheet, purpose, price }) => {
+    property(5000, ({ sheet, purpose, price }) => {
       const m = termSheetMoney(sheet, { purpose, price });
       expect(m.netFundingCents + m.holdbackCents + m.pointsCents + m.closingFeesCents).toBe(m.amountCents);
       expect(m.amountCents).toBe(sheet.amount * 100);
@@ -139,7 +129,7 @@ describe('properties', () => {
   });
 
   it('the cash at closing and the net funding make up the price of a purchase, to the cent', () => {
-    property(5000, termSheets, ({ sheet, purpose, price }) => {
+    property(5000, ({ sheet, purpose, price }) => {
       const m = termSheetMoney(sheet, { purpose, price });
       const cash = m.cashAtClosing!;
       if (PURCHASE_PURPOSES.includes(purpose)) {
@@ -153,7 +143,7 @@ describe('properties', () => {
   });
 
   it('the monthly interest and the points are the exact figures rounded half-up: never more than half a cent off', () => {
-    property(5000, termSheets, ({ sheet }) => {
+    property(5000, ({ sheet }) => {
       const exactMonthlyTimes1200 = BigInt(sheet.amount) * BigInt(Math.round(sheet.ratePercent * 100));
       const monthly = BigInt(monthlyInterestCents(sheet.amount, sheet.ratePercent));
       // |monthly − exact| ≤ ½ cent, and an exact half rounds up.
@@ -168,7 +158,7 @@ describe('properties', () => {
   });
 
   it('more money never costs less: the payment grows with the amount and the rate', () => {
-    property(2000, termSheets, ({ sheet }) => {
+    property(2000, ({ sheet }) => {
       const more = monthlyInterestCents(sheet.amount + 1, sheet.ratePercent);
       expect(more).toBeGreaterThanOrEqual(monthlyInterestCents(sheet.amount, sheet.ratePercent));
       const higher = monthlyInterestCents(sheet.amount, Math.min(36, (Math.round(sheet.ratePercent * 100) + 1) / 100));
