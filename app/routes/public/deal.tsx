@@ -4,7 +4,7 @@
  * position, minimum, amount to raise, and how much of it is indicated), then the property
  * (gallery, map or its designed fallback, description), the loan (purpose, amount, borrower
  * experience, exit strategy, sponsor), the risk factors and the data room; beside them the
- * investor's panel: follow ('Express Interest', as the spec has it), the suitability statement,
+ * investor's panel: follow ('Follow deal', D0005), the suitability statement,
  * the amount and its status, the prospectus. Each fact once. The action takes what an investor
  * does here: acknowledge the data room, sign the statement, indicate, change or withdraw an
  * amount. A missing or malformed id: 'Deal Not Found', HTTP 404.
@@ -13,7 +13,7 @@ import { Download, FileX, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/deal';
-import { StatusBadge } from '~/components/deals/deal-card';
+import { RaiseProgress, StatusBadge } from '~/components/deals/deal-card';
 import { DealGallery, Facts, Figure, LocationFallback, Part, TopBar } from '~/components/deals/deal-parts';
 import { DataRoom } from '~/components/deals/data-room';
 import { DealMap } from '~/components/deals/deal-map';
@@ -142,7 +142,6 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
   const { deal, subscription, position, dataRoom, canFollow, tileUrl } = loaderData;
   const active = deal.status === 'Active';
   const images = deal.imageKeys;
-  const raisedPercent = Math.min(100, Math.round((subscription.counted / deal.amountToRaise) * 100));
   const full = subscription.counted >= deal.amountToRaise || subscription.waiting > 0;
   const risks = deal.riskFactors
     .split('\n')
@@ -174,22 +173,8 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
             <Figure label="Minimum Investment" value={usd(deal.minimumInvestment)} />
             <Figure label="Amount to Raise" value={usd(deal.amountToRaise)} />
           </dl>
-          <div className="mt-6">
-            <div
-              className="h-2 overflow-hidden rounded-full bg-navy-800"
-              role="progressbar"
-              aria-label="Indicated so far"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={raisedPercent}
-            >
-              <div className="h-full rounded-full bg-brass-400" style={{ width: `${raisedPercent}%` }} />
-            </div>
-            <p className="mt-2 text-sm text-navy-100">
-              {usd(subscription.counted)} indicated of {usd(deal.amountToRaise)} ({raisedPercent}%)
-              {full && active ? ' · Fully subscribed: new amounts join the waitlist' : ''}
-            </p>
-          </div>
+          <RaiseProgress className="mt-6" tone="dark" counted={subscription.counted} amountToRaise={deal.amountToRaise} />
+          {full && active && <p className="mt-1 text-sm text-navy-100">Fully subscribed: new amounts join the waitlist.</p>}
         </section>
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
