@@ -14,6 +14,7 @@ import { FaqAccordion } from '~/components/ui/accordion';
 import { AnswerText, PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase } from '~/lib/site-content';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
+import { publicTrackRecord } from '~/server/domain/content/track-record.server';
 import { staffPreview } from '~/server/guards.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -39,13 +40,13 @@ const reasons = [
   },
 ] as const;
 
-/** The track record, the investor FAQ and the hero picture staff publish (issue "First impression"). */
+/** The track record (staff's figures with the platform's added, issue 23), the investor FAQ and the hero picture staff publish (issue "First impression"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = await staffPreview({ request, context });
   const content = await siteContentFor({ preview });
   return {
     preview,
-    trackRecord: content['track-record'],
+    trackRecord: await publicTrackRecord(content['track-record']),
     faq: content['faq-investors'],
     hero: imageBase(content.imagery.investors),
   };
