@@ -81,7 +81,7 @@ export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInve
       </output>
       <p className="mt-3 text-xs leading-relaxed text-muted">
         Simple interest on the amount, before any servicing fee, if the borrower pays as agreed; your principal comes back when
-        the loan is repaid. A projection, not a promise: see the risks below.
+        the loan is repaid. A projection, not a promise: read the risk factors.
       </p>
     </section>
   );

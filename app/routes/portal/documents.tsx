@@ -4,7 +4,7 @@
  * (/dashboard/documents/suitability/{dealId}), and the data rooms they acknowledged as
  * confidential, with when. Investors only; their own records only.
  */
-import { FileText, ShieldCheck } from 'lucide-react';
+import { FileText, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Route } from './+types/documents';
 import { PageHeader } from '~/components/layout/dashboard-shell';
@@ -59,7 +59,11 @@ export default function InvestorDocuments({ loaderData }: Route.ComponentProps) 
           )}
         </Card>
         <Card aria-labelledby="acknowledgements">
-          <CardHeader id="acknowledgements" title="Data-room acknowledgements" />
+          <CardHeader
+            id="acknowledgements"
+            title="Data-room acknowledgements"
+            icon={<LockKeyhole aria-hidden className="size-5 text-brass-700" />}
+          />
           {acknowledgements.length === 0 ? (
             <p className="text-sm text-muted">None yet. A deal’s data room opens once you acknowledge it is confidential.</p>
           ) : (
