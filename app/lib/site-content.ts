@@ -126,7 +126,10 @@ export const teamMemberSchema = z.object({
   licence: z.string().trim().max(60, 'Please keep the licence under 60 characters.').nullable(),
   /** A direct line as people write it, '(775) 555-0142' (issue 23); null when none is given. */
   phone: z
-    .preprocess((v) => (v === null ? undefined : v), phoneField({ invalid: 'Please enter a phone number such as (775) 555-0142.' }))
+    .preprocess(
+      (v) => (v === null ? undefined : v),
+      phoneField({ invalid: 'Please enter a phone number such as (775) 555-0142.' }),
+    )
     .transform((v) => v ?? null),
   /** A direct e-mail address (issue 23); null when none is given. */
   email: z

@@ -43,7 +43,7 @@ async function dealId(cookie: string): Promise<string> {
   throw new Error(`${DEAL} is not listed`);
 }
 
-const pdfText = async (bytes: ArrayBuffer) => (await extractText(new Uint8Array(bytes), { mergePages: true })).text;
+const pdfText = async (bytes: Uint8Array) => (await extractText(new Uint8Array(bytes), { mergePages: true })).text;
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {

@@ -176,10 +176,7 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
               {m.email && (
                 <li className="flex min-w-0 items-center gap-2">
                   <Mail aria-hidden className="size-4 shrink-0 text-brass-700" />
-                  <a
-                    href={`mailto:${m.email}`}
-                    className="min-w-0 font-medium text-navy-800 underline-offset-2 hover:underline"
-                  >
+                  <a href={`mailto:${m.email}`} className="min-w-0 font-medium text-navy-800 underline-offset-2 hover:underline">
                     <EmailAddress email={m.email} />
                   </a>
                 </li>

@@ -69,7 +69,6 @@ export async function seedSampleContent(): Promise<SiteContentSection[]> {
   return filled;
 }
 
-
 /**
  * The sections the public site still lacks (issue 23): the team (nobody published), the track
  * record (no figure staff entered and no loan of the platform's own), the pictures (the hero
@@ -85,7 +84,13 @@ export async function missingSections(): Promise<MissingSection[]> {
   ]);
   const missing: MissingSection[] = [];
   const add = (section: SiteContentSection, reason: string) =>
-    missing.push({ section, label: SECTION_LABELS[section], reason, href: `/admin-dashboard/content/${section}` });
+    missing.push({
+      section,
+      // 'Pictures', as staff say it, for the hero imagery.
+      label: section === 'imagery' ? 'Pictures' : SECTION_LABELS[section],
+      reason,
+      href: `/admin-dashboard/content/${section}`,
+    });
   if (team.sample) add('team', 'The About page shows the sample team: add your own people and publish.');
   else if (team.published.length === 0) add('team', 'Nobody is named on the About page yet.');
   if (record.sample) add('track-record', 'Home and Investors show the sample track record: enter your own figures and publish.');
