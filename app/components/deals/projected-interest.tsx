@@ -11,6 +11,7 @@ import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { months, percent, usd, usdCents } from '~/lib/format';
 import { projectedInterest, typedDollars } from '~/lib/investor-interest';
+import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
 
 interface Props {
@@ -20,9 +21,10 @@ interface Props {
   minimumInvestment: number;
   /** The amount the page was asked for (`?amount=`), whole dollars, or null. */
   asked: number | null;
+  className?: string;
 }
 
-export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInvestment, asked }: Props) {
+export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInvestment, asked, className }: Props) {
   const hydrated = useHydrated();
   const [typed, setTyped] = useState(String(asked ?? minimumInvestment));
   const amount = typedDollars(typed);
@@ -31,7 +33,7 @@ export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInve
     <section
       aria-labelledby="projected-interest"
       id="projected"
-      className="rounded-[var(--radius-card)] border border-line bg-white p-6"
+      className={cn('rounded-[var(--radius-card)] border border-line bg-white p-6', className)}
     >
       <h2 id="projected-interest" className="text-xl">
         Projected interest

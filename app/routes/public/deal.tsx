@@ -239,8 +239,11 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
             <DataRoom dealId={deal.id} documents={dataRoom.documents} count={dataRoom.count} canAcknowledge={canFollow} />
           </div>
 
-          <aside className="grid h-fit gap-6 lg:sticky lg:top-6">
+          {/* On a phone the aside's boxes join the page's column (contents), the projection first,
+              right under the key figures; from lg it is the sticky column beside them. */}
+          <aside className="contents lg:sticky lg:top-6 lg:grid lg:h-fit lg:gap-6">
             <ProjectedInterest
+              className="order-first lg:order-none"
               dealId={deal.id}
               ratePercent={deal.interestRate}
               termMonths={deal.termMonths}
