@@ -19,8 +19,11 @@ export function InvestorProtections({ protections }: { protections: Protections 
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-sm">
-        <Link to="/investors#faq-title" className="font-semibold text-navy-800 underline underline-offset-2 hover:text-brass-700">
+      <p className="mt-2 text-sm">
+        <Link
+          to="/investors#faq-title"
+          className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline underline-offset-2 hover:text-brass-700"
+        >
           Read the Investor FAQ
         </Link>
       </p>

@@ -164,11 +164,14 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
           </div>
           <p className="mt-5 leading-relaxed text-muted">{m.bio}</p>
           {(m.phone || m.email) && (
-            <ul className="mt-5 grid gap-1.5 border-t border-line pt-4 text-sm" aria-label={`Contact ${m.name}`}>
+            <ul className="mt-5 grid border-t border-line pt-2 text-sm" aria-label={`Contact ${m.name}`}>
               {m.phone && (
                 <li className="flex items-center gap-2">
                   <Phone aria-hidden className="size-4 shrink-0 text-brass-700" />
-                  <a href={telHref(m.phone)} className="font-medium text-navy-800 underline-offset-2 hover:underline">
+                  <a
+                    href={telHref(m.phone)}
+                    className="inline-flex min-h-11 items-center font-medium text-navy-800 underline-offset-2 hover:underline"
+                  >
                     {m.phone}
                   </a>
                 </li>
@@ -176,7 +179,10 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
               {m.email && (
                 <li className="flex min-w-0 items-center gap-2">
                   <Mail aria-hidden className="size-4 shrink-0 text-brass-700" />
-                  <a href={`mailto:${m.email}`} className="min-w-0 font-medium text-navy-800 underline-offset-2 hover:underline">
+                  <a
+                    href={`mailto:${m.email}`}
+                    className="inline-flex min-h-11 min-w-0 items-center font-medium text-navy-800 underline-offset-2 hover:underline"
+                  >
                     <EmailAddress email={m.email} />
                   </a>
                 </li>
