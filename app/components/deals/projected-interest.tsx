@@ -2,8 +2,8 @@
  * The investor's projection on a deal page (issue 23 "Trust at first sight"): for the amount
  * typed, the projected monthly and total interest at the deal's rate over its term, in dollars
  * and cents (app/lib/investor-interest.ts, rounded once). A GET form the server answers
- * (`?amount=`), so it works without JavaScript; with it, the figures follow each keystroke and
- * the 'Show interest' button goes.
+ * (`?amount=`), so it works without JavaScript; with it, the figures follow each keystroke, the
+ * 'Show interest' button goes and Enter sends nothing.
  */
 import { useState } from 'react';
 import { Form } from 'react-router';
@@ -41,7 +41,17 @@ export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInve
       <p className="mt-1 text-sm text-muted">
         At this deal’s {percent(ratePercent)} a year, paid monthly, over its {months(termMonths)}.
       </p>
-      <Form method="get" action={`/deal/${dealId}#projected`} preventScrollReset replace className="mt-4 grid gap-3">
+      <Form
+        method="get"
+        action={`/deal/${dealId}#projected`}
+        preventScrollReset
+        replace
+        className="mt-4 grid gap-3"
+        // With JavaScript the figures follow the typing: Enter has nothing to send.
+        onSubmit={(event) => {
+          if (hydrated) event.preventDefault();
+        }}
+      >
         <Field
           label="If I invest (USD)"
           hint={`Whole dollars; the minimum is ${usd(minimumInvestment)}.`}
