@@ -26,7 +26,7 @@ export const dealInterest = defineEmail<DealInterestPayload>({
     const followed = p.action === 'follow';
     return (
       <EmailLayout
-        title={followed ? 'A deal followed' : 'A deal unfollowed'}
+        title={followed ? 'Deal followed' : 'Deal unfollowed'}
         action={{ href: `${env().PUBLIC_URL}/deal/${encodeURIComponent(p.dealId)}`, label: 'View deal' }}
       >
         <Paragraph>
