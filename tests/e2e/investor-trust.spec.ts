@@ -68,6 +68,10 @@ for (const width of [1280, 390]) {
           await expect(band.getByText(label, { exact: true })).toBeVisible();
         await expect(band.getByText('None', { exact: true })).toBeVisible();
         await expect(band.getByText(/^as of /).first()).toBeVisible();
+        if (path === '/investors')
+          await expect(page.getByRole('region', { name: 'How Your Money Is Protected' })).toContainText(
+            'Where your funds are held before funding',
+          );
         await noViolations(page, path);
       }
       await page.screenshot({ path: `${SHOTS}/investors-${width}.png`, fullPage: true });

@@ -38,6 +38,12 @@ for (const width of [1280, 390]) {
     await noViolations(page, '/admin-dashboard');
     await page.screenshot({ path: `${SHOTS}/admin-dashboard-${width}.png`, fullPage: true });
 
+    // The overview marks both sample sections.
+    await page.goto('/admin-dashboard/content');
+    await expect(page.getByText('Sample content', { exact: true })).toHaveCount(2);
+    await noViolations(page, '/admin-dashboard/content');
+    await page.screenshot({ path: `${SHOTS}/admin-content-${width}.png`, fullPage: true });
+    await page.goBack();
     await gaps.getByRole('link', { name: 'Edit team' }).click();
     await expect(page).toHaveURL(/\/admin-dashboard\/content\/team$/);
     await expect(page.getByText('Sample content', { exact: true })).toBeVisible();
