@@ -229,7 +229,7 @@ export async function followDeal(investor: Investor, dealId: string): Promise<vo
     if (!inserted.length) throw new Refused('conflict', 'You already follow this deal.', 'Already Following');
     await addNotification(tx, investor.id, {
       title: 'Deal Followed',
-      message: `You follow ${target.title}: we will tell you as it progresses.`,
+      message: `You now follow ${target.title}.`,
       type: 'success',
     });
     await queueEmail(tx, {
