@@ -32,6 +32,7 @@ export default [
     route('loans/:reference/term-sheet', 'routes/portal/loan-term-sheet.tsx'),
     route('investments', 'routes/portal/investments.tsx'),
     route('deals', 'routes/portal/deals.tsx', { id: 'portal-deals' }),
+    route('documents', 'routes/portal/documents.tsx'),
     route('profile', 'routes/portal/profile.tsx'),
   ]),
   route('admin-dashboard', 'routes/admin/layout.tsx', [
@@ -59,6 +60,7 @@ export default [
   route('documents/:id/download', 'routes/resources/document-download.ts'),
   route('deals/:id/interest', 'routes/resources/deal-interest.ts'),
   route('deals/:id/prospectus', 'routes/resources/prospectus.ts'),
+  route('dashboard/documents/suitability/:dealId', 'routes/resources/suitability-copy.ts'),
   route('deal-images/*', 'routes/resources/deal-image.ts'),
   route('site-images/:file', 'routes/resources/site-image.ts'),
   route('admin-dashboard/content/images', 'routes/resources/site-image-upload.ts'),

@@ -30,7 +30,7 @@ import { logger } from '~/server/logger.server';
 import { startHousekeeping } from '~/server/jobs.server';
 import { startOutboxWorker } from '~/server/mail/worker.server';
 import { runStartupTasks } from '~/server/startup.server';
-import { siteContentVersion } from '~/server/domain/content/site-content.server';
+import { publicPagesVersion } from '~/server/domain/content/track-record.server';
 
 interface ViteDevServer {
   middlewares: express.RequestHandler;
@@ -174,7 +174,8 @@ export function createApp({ vite, build }: AppOptions = {}) {
           mode: config.NODE_ENV,
           personalCookies: PERSONAL_COOKIES,
           requestInfo: loadContext,
-          contentVersion: siteContentVersion,
+          // The content's version and the platform's track record (issue 23).
+          contentVersion: publicPagesVersion,
         })
       : undefined;
   if (pages) app.use(pages.middleware);

@@ -114,7 +114,7 @@ export const DEFAULT_CONTENT: SiteContent = {
       note: UNDERWRITING,
     },
   ],
-  'track-record': { loansFunded: null, totalVolume: null, averageLtv: null, averageYield: null, losses: null },
+  'track-record': { loansFunded: null, totalVolume: null, averageLtv: null, loansRepaid: null, averageYield: null, losses: null },
   team: [],
   'faq-borrowers': [
     {
@@ -186,4 +186,75 @@ export const DEFAULT_CONTENT: SiteContent = {
     investors: { shipped: 'hero-investors' },
     about: { shipped: 'about-lake' },
   },
+  'investor-protections': {
+    servicer:
+      'We service every loan we arrange: we collect the borrower’s monthly payments, pay investors their share of the interest each month, and watch the taxes, insurance and the property itself until the loan is repaid.',
+    fundsHeld:
+      'Your money never sits with us before a loan funds. It goes to an escrow account at the title company handling the closing, and is released only when the deed of trust is recorded and the lender’s title policy issued. If the loan does not close, the escrow returns it to you.',
+    onDefault:
+      'If a borrower misses a payment, we contact them at once and the note’s default rate applies. If the default is not cured, we, as servicer, start foreclosure under the deed of trust on the investors’ behalf; the proceeds of the sale pay the investors’ principal and interest before the borrower sees anything. A conservative loan-to-value leaves room for costs and a lower price: it reduces the risk of loss but does not remove it.',
+  },
 };
+
+/**
+ * The demo's sample content (SEED_DEMO, issue 23 "Trust at first sight"): a complete team and a
+ * track record, so a fresh demo start shows a complete site. Invented people and figures, marked
+ * `sample` in the admin editor until staff publish their own. Phones are 555-01xx numbers, which
+ * are reserved for fiction; e-mails use the company's demo domain. The portraits are drawn by the
+ * seed (app/server/db/seed.server.ts), one per person, in `SAMPLE_PORTRAIT_COLOURS`' order.
+ */
+export const SAMPLE_CONTENT: Pick<SiteContent, 'team' | 'track-record'> = {
+  team: [
+    {
+      id: '7a2c9e10-5b3d-4f8e-a1c2-3d4e5f6a7b01',
+      name: 'Margaret Ormsby',
+      title: 'Founder & Principal',
+      bio: 'Margaret founded the firm after twenty years in commercial real-estate lending in Reno and Sacramento. She approves every loan and sits on every credit committee.',
+      photoId: null,
+      licence: 'NV Mortgage Broker #4210 · NMLS #123456',
+      phone: '(775) 555-0142',
+      email: 'margaret.ormsby@ormsbylending.example',
+    },
+    {
+      id: '7a2c9e10-5b3d-4f8e-a1c2-3d4e5f6a7b02',
+      name: 'David Chen',
+      title: 'Chief Credit Officer',
+      bio: 'David underwrites each deal: the property, the plan and the exit. Before joining us he ran construction lending for a regional bank for twelve years.',
+      photoId: null,
+      licence: 'NMLS #234567',
+      phone: '(775) 555-0143',
+      email: 'david.chen@ormsbylending.example',
+    },
+    {
+      id: '7a2c9e10-5b3d-4f8e-a1c2-3d4e5f6a7b03',
+      name: 'Rosa Alvarez',
+      title: 'Investor Relations',
+      bio: 'Rosa is the first call for our investors: new deals, monthly payments, statements and questions about a loan you hold.',
+      photoId: null,
+      licence: 'CA DRE #01234567',
+      phone: '(775) 555-0144',
+      email: 'rosa.alvarez@ormsbylending.example',
+    },
+    {
+      id: '7a2c9e10-5b3d-4f8e-a1c2-3d4e5f6a7b04',
+      name: 'James Whitfield',
+      title: 'Loan Servicing Manager',
+      bio: 'James services the loans once they fund: payments, draws for rehab and construction, insurance and payoff statements.',
+      photoId: null,
+      licence: null,
+      phone: '(775) 555-0145',
+      email: 'james.whitfield@ormsbylending.example',
+    },
+  ],
+  'track-record': {
+    loansFunded: { value: 214, asOf: '2026-06-30' },
+    totalVolume: { value: 186_400_000, asOf: '2026-06-30' },
+    averageLtv: { value: 58.4, asOf: '2026-06-30' },
+    loansRepaid: { value: 187, asOf: '2026-06-30' },
+    averageYield: null,
+    losses: { value: 0, asOf: '2026-06-30' },
+  },
+};
+
+/** The background of each sample portrait, in the team's order (navy, brass, slate, green). */
+export const SAMPLE_PORTRAIT_COLOURS = ['#1f3a5f', '#8a6a2f', '#4a5a6a', '#2f5d50'] as const;

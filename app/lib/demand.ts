@@ -25,7 +25,7 @@ export interface DemandTotals {
   byStatus: Record<CommitmentStatus, Tally>;
   /** Indicated + Confirmed + Funded: what counts against the amount to raise. */
   counted: Tally;
-  /** `counted` as a percent of the amount to raise (0 when there is nothing to raise). */
+  /** `counted` as a percent of the amount to raise, to the tenth (`shareTenths`: half up, once; 0 when there is nothing to raise). */
   percentOfRaise: number;
   /** What is left of the raise, whole dollars, never below 0. */
   left: number;

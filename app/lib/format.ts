@@ -103,19 +103,48 @@ const counts = once(() => new Intl.NumberFormat('en-US'));
 
 /** Whole US dollars: 2500000 → '$2,500,000'. */
 export const usd = (amount: number) => dollars().format(amount);
-/**
- * Integer cents as dollars and cents, exactly (no floating point): 154320876 → '$1,543,208.76',
- * -5 → '-$0.05' (an ASCII hyphen: the PDFs' standard fonts have no minus sign). The term sheet's money (app/lib/term-sheet-money.ts) is shown with it.
- */
-export function usdCents(cents: number): string {
-  const abs = Math.abs(cents);
-  const text = `$${counts().format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-  return cents < 0 ? `-${text}` : text;
-}
 /** A count with thousands separators: 12500 → '12,500'. */
 export const count = (n: number) => counts().format(n);
-/** A numeric percent: 65 → '65%', 10.25 → '10.25%'. */
-export const percent = (value: number) => `${Number(value.toFixed(2))}%`;
+/**
+ * A numeric percent, rounded half up to at most two decimals: 65 → '65%', 10.25 → '10.25%',
+ * 1.005 → '1.01%' (`toFixed` would give '1.00': 1.005 is 1.00499… in binary). The one percent
+ * formatter: every percentage on pages, e-mails and PDFs goes through it, and a share of a whole
+ * through `shareTenths` first (issue 23: "percentages round the same way everywhere").
+ */
+export function percent(value: number): string {
+  // Shifting the decimal point in the number's own text keeps its decimal digits exact.
+  const shifted = /e/i.test(String(value)) ? value * 100 : Number(`${value}e2`);
+  const hundredths = Math.sign(shifted) * Math.round(Math.abs(shifted));
+  return `${Number(`${hundredths}e-2`) || 0}%`;
+}
+
+/**
+ * The share `part` is of `whole` (both integers: whole dollars, counts), in tenths of a percent,
+ * rounded once, half up: 1 of 3 → 333 (33.3%), 1 of 8 → 125 (12.5%), 1 of 16 → 63 (6.3%). Exact
+ * integer arithmetic; 0 when `whole` is not positive. The deal page, the deal cards and the
+ * admin's demand pages all show a raise's progress with it, so they agree to the tenth.
+ */
+export function shareTenths(part: number, whole: number): number {
+  if (!(whole > 0) || !(part > 0)) return 0;
+  const p = BigInt(Math.trunc(part));
+  const w = BigInt(Math.trunc(whole));
+  return Number((2000n * p + w) / (2n * w));
+}
+
+/** `shareTenths` as text: 1 of 8 → '12.5%', 1 of 2 → '50%'. */
+export const sharePercent = (part: number, whole: number) => percent(shareTenths(part, whole) / 10);
+
+const cents2 = (n: bigint) => String(n).padStart(2, '0');
+/**
+ * Integer cents as dollars and cents, exactly (no floating point): 208333 → '$2,083.33',
+ * -5 → '-$0.05' (an ASCII hyphen: the PDFs' standard fonts have no minus sign). Exact for any
+ * safe integer. Every computed amount in cents (term sheets, projections) is shown with it.
+ */
+export function usdCents(cents: number): string {
+  const c = BigInt(Math.trunc(cents));
+  const abs = c < 0n ? -c : c;
+  return `${c < 0n ? '-' : ''}$${counts().format(abs / 100n)}.${cents2(abs % 100n)}`;
+}
 /** A term in months: 12 → '12 months'. */
 export const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;
 /** Acres, or null for none: 2.4 → '2.4 acres'. */

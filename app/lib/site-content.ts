@@ -10,7 +10,7 @@
  * the loan, terms in months, dates 'YYYY-MM-DD' in the lender's zone.
  */
 import { z } from 'zod';
-import { dayField, percentField, textField, wholeNumberField } from './schemas/fields';
+import { dayField, emailField, EMAIL_INVALID, percentField, phoneField, textField, wholeNumberField } from './schemas/fields';
 
 export const SITE_CONTENT_SECTIONS = [
   'loan-programs',
@@ -19,6 +19,7 @@ export const SITE_CONTENT_SECTIONS = [
   'faq-borrowers',
   'faq-investors',
   'imagery',
+  'investor-protections',
 ] as const;
 export type SiteContentSection = (typeof SITE_CONTENT_SECTIONS)[number];
 
@@ -34,6 +35,7 @@ export const SECTION_LABELS: Record<SiteContentSection, string> = {
   'faq-borrowers': 'Borrower FAQ',
   'faq-investors': 'Investor FAQ',
   imagery: 'Imagery',
+  'investor-protections': 'Investor protections',
 };
 
 /** Where each section shows, for 'Preview' links (issue: programs on Home and Borrowers …). */
@@ -44,6 +46,7 @@ export const SECTION_PAGES: Record<SiteContentSection, string> = {
   'faq-borrowers': '/borrowers',
   'faq-investors': '/investors',
   imagery: '/',
+  'investor-protections': '/investors',
 };
 
 /** The states the lender lends in (product §1). */
@@ -86,10 +89,16 @@ export const loanProgramSchema = z
 export type LoanProgram = z.infer<typeof loanProgramSchema>;
 
 const metric = <T extends z.ZodNumber>(value: T) => z.object({ value, asOf: day }).nullable();
+/**
+ * The track record staff enter: the lender's figures from before the platform (issue 23). The
+ * public band shows them added to what the platform's own loan files give
+ * (app/lib/track-record.ts). A section saved before 'loans repaid' existed reads it as empty.
+ */
 export const trackRecordSchema = z.object({
   loansFunded: metric(wholeNumberField(0, Infinity, 'Please enter a whole number of loans.')),
   totalVolume: metric(dollars('Please enter the volume in whole dollars.')),
   averageLtv: metric(percentField('Please enter the average LTV as a percentage.')),
+  loansRepaid: metric(wholeNumberField(0, Infinity, 'Please enter a whole number of loans.')).default(null),
   averageYield: metric(percentField('Please enter the average yield as a percentage.')),
   losses: metric(dollars('Please enter the losses in whole dollars.')),
 });
@@ -101,6 +110,7 @@ export const TRACK_RECORD_METRICS: readonly { key: TrackRecordMetric; label: str
   { key: 'loansFunded', label: 'Loans funded' },
   { key: 'totalVolume', label: 'Total volume' },
   { key: 'averageLtv', label: 'Average LTV' },
+  { key: 'loansRepaid', label: 'Loans repaid' },
   { key: 'averageYield', label: 'Average investor yield paid' },
   { key: 'losses', label: 'Principal losses' },
 ];
@@ -114,6 +124,17 @@ export const teamMemberSchema = z.object({
   photoId: id.nullable(),
   /** e.g. 'NMLS #123456' or 'CA DRE #01234567'; null when the person holds none. */
   licence: z.string().trim().max(60, 'Please keep the licence under 60 characters.').nullable(),
+  /** A direct line as people write it, '(775) 555-0142' (issue 23); null when none is given. */
+  phone: z
+    .preprocess(
+      (v) => (v === null ? undefined : v),
+      phoneField({ invalid: 'Please enter a phone number such as (775) 555-0142.' }),
+    )
+    .transform((v) => v ?? null),
+  /** A direct e-mail address (issue 23); null when none is given. */
+  email: z
+    .preprocess((v) => (v === null || v === '' ? undefined : v), emailField(EMAIL_INVALID).optional())
+    .transform((v) => v ?? null),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -138,6 +159,26 @@ export const imagerySchema = z.object({
 export type Imagery = z.infer<typeof imagerySchema>;
 export type HeroSlot = keyof Imagery;
 
+/**
+ * What an investor must know before placing money (issue 23, "Investors"): who services the
+ * loans, where investors' funds are held before a loan funds (escrow or the title company), and
+ * what happens if a borrower defaults. Shown on every deal page, beside the projected interest,
+ * with a link to the Investor FAQ.
+ */
+export const investorProtectionsSchema = z.object({
+  servicer: text(600, 'Please say who services the loans.'),
+  fundsHeld: text(600, 'Please say where investors’ funds are held before funding.'),
+  onDefault: text(1200, 'Please say what happens if a borrower defaults.'),
+});
+export type InvestorProtections = z.infer<typeof investorProtectionsSchema>;
+
+/** The three statements in the order shown, with their headings. */
+export const INVESTOR_PROTECTION_ITEMS: readonly { key: keyof InvestorProtections; label: string }[] = [
+  { key: 'servicer', label: 'Who services the loan' },
+  { key: 'fundsHeld', label: 'Where your funds are held before funding' },
+  { key: 'onDefault', label: 'If the borrower defaults' },
+];
+
 export const SECTION_SCHEMAS = {
   'loan-programs': z.array(loanProgramSchema).max(12, 'Please keep to 12 programs.'),
   'track-record': trackRecordSchema,
@@ -145,6 +186,7 @@ export const SECTION_SCHEMAS = {
   'faq-borrowers': z.array(faqItemSchema).max(30, 'Please keep to 30 questions.'),
   'faq-investors': z.array(faqItemSchema).max(30, 'Please keep to 30 questions.'),
   imagery: imagerySchema,
+  'investor-protections': investorProtectionsSchema,
 } satisfies Record<SiteContentSection, z.ZodType>;
 
 /** The content of every section, as visitors see it. */
@@ -155,6 +197,16 @@ export interface SiteContent {
   'faq-borrowers': FaqEntry[];
   'faq-investors': FaqEntry[];
   imagery: Imagery;
+  'investor-protections': InvestorProtections;
+}
+
+/** A section the public site lacks or shows only as sample (the admin dashboard's list, issue 23), with its editor. */
+export interface MissingSection {
+  section: SiteContentSection;
+  label: string;
+  /** What is missing, a sentence. */
+  reason: string;
+  href: string;
 }
 
 /** The public path of an image without its `-{width}.{format}` ending (see `Picture`). */
@@ -242,5 +294,7 @@ export const trackRecordFormSchema = z.object({
   totalVolume: metricForm(trackRecordSchema.shape.totalVolume),
   averageLtv: metricForm(trackRecordSchema.shape.averageLtv),
   averageYield: metricForm(trackRecordSchema.shape.averageYield),
+  loansRepaid: metricForm(trackRecordSchema.shape.loansRepaid.unwrap()),
   losses: metricForm(trackRecordSchema.shape.losses),
 });
+export const investorProtectionsFormSchema = investorProtectionsSchema;

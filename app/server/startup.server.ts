@@ -18,6 +18,7 @@ import { storage } from './storage.server';
 import { adminExists, createAdmin } from './domain/accounts/users.server';
 import { seedDemoContent } from './db/seed.server';
 import { ensureSiteContent } from './domain/content/site-content.server';
+import { seedSampleContent } from './domain/content/sample-content.server';
 
 const DEMO_ADMIN_EMAIL = 'admin@ormsby.local';
 /** The advisory lock serialising start-up tasks across processes (migrations hold 727_001). */
@@ -61,6 +62,9 @@ async function startupTasks(): Promise<void> {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoContent();
     if (seeded) logger.info({ deals: seeded }, 'loaded demo deals');
+    // A sample team and track record, marked as sample until staff publish their own (issue 23).
+    const sections = await seedSampleContent();
+    if (sections.length) logger.info({ sections }, 'loaded sample site content');
   }
 }
 

@@ -220,7 +220,9 @@ export function s3Storage(bucket: string): Storage {
       const { sdk, client } = await s3();
       let token: string | undefined;
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         for (const item of page.Contents ?? [])
           if (item.Key) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -311,6 +313,25 @@ export async function privateFileResponse(
   );
   headers.set('Cache-Control', 'private, no-store');
   return new Response(toWebStream(object.stream), { headers });
+}
+
+/**
+ * A private file made on request (a PDF copy: issue 23's suitability statement) sent as
+ * `fileName`, with the headers of `privateFileResponse`: never cached, inline or as an attachment.
+ */
+export function privateBytesResponse(
+  bytes: Uint8Array,
+  opts: { fileName: string; contentType: string; inline?: boolean },
+): Response {
+  const ascii = opts.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': opts.contentType,
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': `${opts.inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }
 
 /** A Readable over `bytes` (for tests and small writes). */

@@ -6,7 +6,7 @@
  * its `.data`) are sent, over HTTP against the production build, as eight visitors: anonymous, a
  * borrower, an investor, a borrower+investor, the owner of the objects in the URLs (a
  * borrower+investor with a loan, a draft, documents, an accreditation letter, an acknowledged data
- * room), staff (an admin who passed the second factor), an admin who signed in with the password
+ * room and a signed suitability statement), staff (an admin who passed the second factor), an admin who signed in with the password
  * only (no second factor yet) and a disabled user (their session from before). The borrower,
  * investor and both are never the owner: on an owned object they stand for "another owner".
  *
@@ -173,6 +173,7 @@ const TABLE: Record<string, Row> = {
   },
   '/dashboard/investments': { get: INVESTOR, post: { intents: ['read'], expect: allowedWhere(INVESTOR) } },
   '/dashboard/deals': { get: INVESTOR },
+  '/dashboard/documents': { get: INVESTOR },
   '/dashboard/profile': {
     get: ANY_ROLE,
     post: {
@@ -283,6 +284,11 @@ const TABLE: Record<string, Row> = {
     post: { intents: ['follow', 'unfollow'], expect: allowedWhere(INVESTOR) },
   },
   '/deals/:id/prospectus': { get: DEAL_VIEWER, urls: (f) => [`/deals/${f.dealId}/prospectus`] },
+  // The owner signed the deal's suitability statement; for anyone else, signed in or not, 404 (issue 23).
+  '/dashboard/documents/suitability/:dealId': {
+    get: cells(404, { owner: 'ok' }),
+    urls: (f) => [`/dashboard/documents/suitability/${f.dealId}`],
+  },
   '/deal-images/*': { get: all(404), urls: () => ['/deal-images/none/sweep.webp'] },
   '/site-images/:file': { get: all(404), urls: () => ['/site-images/sweep-640.webp'] },
   '/admin-dashboard/content/images': { get: all(405), post: { intents: [''], expect: allowedWhere(ADMIN) }, multipart: true },
@@ -554,6 +560,19 @@ test.describe('the sweep', () => {
     }
     expect(dealId, 'an active demo deal with a data room').not.toBe('');
     expect((await postForm(`/deal/${dealId}`, { intent: 'acknowledge' }, { cookie: owner.cookie })).status).toBe(200);
+    // And signs its suitability statement (its copy is the owner's alone).
+    const signed = await postForm(
+      `/deal/${dealId}`,
+      {
+        intent: 'suitability',
+        netWorthOver250k: 'on',
+        withinConcentrationLimit: 'on',
+        understandsRisks: 'on',
+        signature: 'Owner Person',
+      },
+      { cookie: owner.cookie },
+    );
+    expect(signed.status).toBe(200);
     const investorDocId = (await html(`/deal/${dealId}`, owner.cookie)).match(/\/data-room\/([0-9a-f-]{36})/)![1]!;
     const staffDocId = roomLinks.find((id) => id !== investorDocId)!;
     fx = { ownerId, loanReference: reference, itemId, draftId, documentId, letterId, dealId, investorDocId, staffDocId };

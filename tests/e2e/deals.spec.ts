@@ -57,27 +57,27 @@ test('an investor filters and pages, follows and unfollows, opens a deal, downlo
     ? 'Elko Mobile Home Park'
     : (await page
         .getByRole('article')
-        .filter({ has: page.getByRole('button', { name: /Express interest/ }) })
+        .filter({ has: page.getByRole('button', { name: /^Follow / }) })
         .first()
         .locator('h3')
         .textContent())!;
 
   // Follow: the badge appears and the deal moves to the top of page 1.
   const card = page.getByRole('article').filter({ hasText: target });
-  await card.getByRole('button', { name: `Express interest in ${target}` }).click();
-  await expect(page.getByText('Interest Recorded')).toBeVisible();
+  await card.getByRole('button', { name: `Follow ${target}` }).click();
+  await expect(page.getByText('Deal followed')).toBeVisible();
   await page.goto('/dashboard/deals');
   await expect(page.getByRole('article').first()).toContainText(target);
   await expect(page.getByRole('article').first().getByText('Following', { exact: true }).first()).toBeVisible();
-  // On desktop the button offers 'Remove Interest' on hover.
+  // On desktop the button offers 'Unfollow' on hover.
   const button = page
     .getByRole('article')
     .first()
     .getByRole('button', { name: new RegExp(`Following ${target}`) });
   await button.hover();
-  await expect(button.getByText('Remove Interest')).toBeVisible();
+  await expect(button.getByText('Unfollow')).toBeVisible();
   await button.click();
-  await expect(page.getByText('Interest Removed')).toBeVisible();
+  await expect(page.getByText('Deal unfollowed')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('article').first()).not.toContainText(target);
 
@@ -122,8 +122,8 @@ test('an investor filters and pages, follows and unfollows, opens a deal, downlo
   await expect(page.getByRole('article')).toHaveCount(3);
   await expect(page.getByRole('link', { name: /View All/ })).toHaveAttribute('href', '/dashboard/deals');
   const notes = page.getByRole('region', { name: 'Investment Notifications' });
-  await expect(notes.getByText(/^Interest Recorded/)).toBeVisible();
-  await expect(notes.getByText(/^Interest Removed/)).toBeVisible();
+  await expect(notes.getByText(/^Deal Followed/)).toBeVisible();
+  await expect(notes.getByText(/^Deal Unfollowed/)).toBeVisible();
   await notes.getByRole('button', { name: 'Mark as read' }).first().click();
   await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
   await page.reload();
@@ -218,5 +218,5 @@ test('20 concurrent follow requests for one deal leave exactly one interest', as
   expect(statuses.filter((s) => s === 409)).toHaveLength(19);
   expect(await following(investor.cookie)).toBe(1);
   const html = await (await fetch(`${baseURL}/dashboard/investments`, { headers: { Cookie: investor.cookie } })).text();
-  expect(html.match(/>Interest Recorded</g)?.length).toBe(1);
+  expect(html.match(/>Deal Followed</g)?.length).toBe(1);
 });

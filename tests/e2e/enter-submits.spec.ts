@@ -26,7 +26,8 @@ const expected: Record<string, Record<string, string>> = {
   '/dashboard/profile': { 'currentPassword,newPassword,confirmPassword': 'Update Password' },
   // Investor
   '/dashboard/deals': {},
-  'deal page': { signature: 'Sign the statement' },
+  // The projected interest follows the typing (issue 23): with JavaScript its Enter sends nothing.
+  'deal page': { amount: '(nothing)', signature: 'Sign the statement' },
   // Staff
   '/admin-dashboard': {},
   '/admin-dashboard/deals': { q: 'Search' },
@@ -44,7 +45,8 @@ const expected: Record<string, Record<string, string>> = {
   '/admin-dashboard/mail': {},
   '/admin-dashboard/audit': { 'who,from,to': 'Filter' },
   '/admin-dashboard/content/loan-programs': {},
-  '/admin-dashboard/content/team': {},
+  // The demo's sample team (issue 23): each person is their own form.
+  '/admin-dashboard/content/team': { 'name,title,licence,phone,email': 'Save' },
 };
 
 const ONE_LINE = ['text', 'email', 'password', 'number', 'tel', 'url', 'search', 'date'];

@@ -160,7 +160,8 @@ test('an investor reads the data room, signs, indicates and withdraws; the raise
   await panel.getByRole('checkbox', { name: /I understand this investment/ }).check();
   await panel.getByLabel('Your full name, as your signature').fill('First Investor');
   await panel.getByRole('button', { name: 'Sign the statement' }).click();
-  await expect(page.getByText('Suitability statement signed')).toBeVisible();
+  // The panel says it is signed (and when, with its copy: issue 23), as the toast does.
+  await expect(panel.getByTestId('suitability-signed')).toContainText('Suitability statement signed');
   await panel.getByLabel('Amount (USD)').fill('50000');
   await panel.getByRole('button', { name: 'Indicate amount' }).click();
   const current = panel.getByTestId('current-amount');

@@ -84,12 +84,12 @@ describe('interest', () => {
     const active = ids.find((d) => d.status === 'Active')!;
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => followDeal(investor, active.id)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.filter((o) => o.status === 'rejected' && (o.reason as Refused).title === 'Already Interested')).toHaveLength(
+    expect(outcomes.filter((o) => o.status === 'rejected' && (o.reason as Refused).title === 'Already Following')).toHaveLength(
       19,
     );
     const [rows] = await db().select({ n: count() }).from(dealInterest).where(eq(dealInterest.dealId, active.id));
     expect(rows!.n).toBe(1);
-    const notes = await db().select().from(notification).where(eq(notification.title, 'Interest Recorded'));
+    const notes = await db().select().from(notification).where(eq(notification.title, 'Deal Followed'));
     expect(notes).toHaveLength(1);
     expect((await getDeal(investor.id, active.id))?.following).toBe(true);
 

@@ -305,7 +305,9 @@ describe('the demand of a deal', () => {
       .from(softCommitment)
       .where(and(eq(softCommitment.dealId, bigDeal), sql`${softCommitment.status} in ('indicated', 'confirmed', 'funded')`));
     expect(demand.totals.counted).toEqual({ count: fromDb!.n, amount: Number(fromDb!.sum) });
-    expect(demand.totals.percentOfRaise).toBeCloseTo((Number(fromDb!.sum) / 5_000_000) * 100, 6);
+    // To the tenth, half up (shareTenths): the deal page shows the same figure.
+    const tenths = Math.floor((2000 * Number(fromDb!.sum) + 5_000_000) / 10_000_000);
+    expect(demand.totals.percentOfRaise).toBe(tenths / 10);
     expect(demand.totals.left).toBe(5_000_000 - Number(fromDb!.sum));
     expect(demand.followerCount).toBe(55);
     expect(demand.deal).toMatchObject({

@@ -108,7 +108,7 @@ const samples: { [T in TemplateName]: Sample<T> } = {
       userName: 'Ann',
       userEmail: 'ann@example.com',
     },
-    says: ['An investor expressed interest in a deal.', `Deal: ${HOSTILE}`],
+    says: ['An investor followed a deal (no amount yet).', `Deal: ${HOSTILE}`],
     link: url('/deal/6f1c1c52-4b7b-4d53-9b8e-0a6f1c1c5242'),
   },
   'loan-submitted': {

@@ -524,6 +524,7 @@ describe('the section page', () => {
       loansFunded: null,
       totalVolume: null,
       averageLtv: { value: 58.5, asOf: '2026-09-30' },
+      loansRepaid: null,
       averageYield: null,
       losses: null,
     });
@@ -574,7 +575,7 @@ describe('the section page', () => {
     });
   });
 
-  it('the overview lists the six sections with their state', async () => {
+  it('the overview lists the seven sections with their state', async () => {
     await saveDraft(staff, 'imagery', DEFAULT_CONTENT.imagery);
     const request = new Request(`${ORIGIN}/admin-dashboard/content`, { headers: { Cookie: staff.cookie } });
     const { sections } = (await overviewLoader({ request, params: {}, context: context() } as never)) as {
@@ -587,6 +588,7 @@ describe('the section page', () => {
       'faq-borrowers',
       'faq-investors',
       'imagery',
+      'investor-protections',
     ]);
     expect(sections.find((s) => s.section === 'imagery')).toMatchObject({ hasDraft: true, draftUpdatedAt: expect.any(String) });
     await discardDraft(staff, 'imagery');
@@ -602,6 +604,7 @@ describe('the pages as a browser without JavaScript gets them', () => {
       'faq-borrowers': ['Borrower FAQ', 'Add a question', '[the words](https://example.com)'],
       'faq-investors': ['Investor FAQ', DEFAULT_CONTENT['faq-investors'][0]!.question.replace('?', '')],
       imagery: ['Imagery', '/images/about-lake-640.webp', 'Home slide 1', 'Replace'],
+      'investor-protections': ['Investor protections', 'Who services the loan', 'Save investor protections'],
     };
     for (const [section, texts] of Object.entries(expected)) {
       const { status, html } = await renderSection(section);

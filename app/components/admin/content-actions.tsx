@@ -23,13 +23,22 @@ export interface SectionStatus {
   hasDraft: boolean;
   publishedAt: string | null;
   draftUpdatedAt: string | null;
+  /** What visitors see is the demo's sample content (issue 23) until staff publish their own. */
+  sample?: boolean;
 }
 
 /** The admin page of `section`, where every site-content form posts. */
 export const contentPath = (section: SiteContentSection) => `/admin-dashboard/content/${section}`;
 
-/** 'Published {date}', or the unpublished changes and when they were saved. */
+/** 'Published {date}', or the unpublished changes and when they were saved; 'Sample content' while it is the demo's. */
 export function SectionState({ status }: { status: SectionStatus }) {
+  if (status.sample && !status.hasDraft)
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Badge tone="attention">Sample content</Badge>
+        <span className="text-sm text-muted">invented for the demo: replace it with your own and publish</span>
+      </span>
+    );
   if (status.hasDraft)
     return (
       <span className="inline-flex flex-wrap items-center gap-2">

@@ -1,6 +1,7 @@
 /**
  * The team editor of 'Site content' (issue "First impression"): the people of the About page in
- * order, each with name, title, a short bio, a licence when they hold one ('NMLS #123456') and a
+ * order, each with name, title, a short bio, a licence when they hold one ('NMLS #123456'), a
+ * direct phone and e-mail (issue 23) and a
  * photo (uploaded through the upload route, which puts it in the draft; 'Remove photo' shows the
  * initials again), moved, removed after a confirmation, and 'Add a person'. Each person is their
  * own form, checked in the browser with the server's schema; every save is an unpublished change.
@@ -32,7 +33,14 @@ function MemberForm({ member, intent, formId }: { member: MemberText; intent: 's
   const { fetcher, busy, options } = useSectionForm(formId, teamMemberFormSchema);
   const [form, fields] = useForm({
     ...options,
-    defaultValue: { name: member.name, title: member.title, bio: member.bio, licence: member.licence ?? '' },
+    defaultValue: {
+      name: member.name,
+      title: member.title,
+      bio: member.bio,
+      licence: member.licence ?? '',
+      phone: member.phone ?? '',
+      email: member.email ?? '',
+    },
   });
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
@@ -50,6 +58,17 @@ function MemberForm({ member, intent, formId }: { member: MemberText; intent: 's
         hint="As visitors should read it, e.g. 'NMLS #123456' or 'CA DRE #01234567'."
         errors={fields.licence.errors}
         inputProps={getInputProps(fields.licence, { type: 'text' })}
+      />
+      <Field
+        label="Direct phone (optional)"
+        hint="Shown on the About page as a link to call, e.g. (775) 555-0142."
+        errors={fields.phone.errors}
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
+      />
+      <Field
+        label="E-mail (optional)"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="sm:col-span-2">
@@ -146,7 +165,11 @@ export function TeamEditor({ team }: { team: TeamMember[] }) {
       )}
       <AddItem label="Add a person">
         <p className="mb-4 text-sm text-muted">Add the photo once the person is saved.</p>
-        <MemberForm member={{ id: NEW_ITEM_ID, name: '', title: '', bio: '', licence: null }} intent="add" formId="member-new" />
+        <MemberForm
+          member={{ id: NEW_ITEM_ID, name: '', title: '', bio: '', licence: null, phone: null, email: null }}
+          intent="add"
+          formId="member-new"
+        />
       </AddItem>
     </div>
   );

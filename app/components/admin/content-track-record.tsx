@@ -1,6 +1,7 @@
 /**
- * The track record editor of 'Site content' (issue "First impression"): the five figures of the
- * Home page's band (TRACK_RECORD_METRICS), each with the date it is as of. A figure left empty is
+ * The track record editor of 'Site content' (issue "First impression"; issue 23): the figures of
+ * the years before the platform (TRACK_RECORD_METRICS), each with the date it is as of; the
+ * public band adds the platform's own (app/lib/track-record.ts). A figure left empty is
  * not shown, and the band shows only once one is filled; a figure without its date is refused.
  * One form, checked in the browser with the server's schema; a save is an unpublished change.
  */
@@ -15,6 +16,7 @@ const UNITS: Record<TrackRecordMetric, { unit: string; step: string }> = {
   loansFunded: { unit: 'loans', step: '1' },
   totalVolume: { unit: 'USD', step: '1' },
   averageLtv: { unit: '%', step: 'any' },
+  loansRepaid: { unit: 'loans', step: '1' },
   averageYield: { unit: '%', step: 'any' },
   losses: { unit: 'USD', step: '1' },
 };
@@ -33,8 +35,9 @@ export function TrackRecordEditor({ record }: { record: TrackRecord }) {
     <fetcher.Form method="post" {...getFormProps(form)} className={cardClasses('lg', 'grid max-w-3xl gap-6')}>
       <HiddenFields fields={{ intent: 'save', formId: FORM_ID }} />
       <p className="text-sm text-muted">
-        Leave a figure empty to leave it out. The band on the Home page shows once at least one figure is filled, each with the
-        date it is as of.
+        Enter your figures from <strong>before the platform</strong>. Visitors see them added to the loans funded and repaid
+        through this site’s loan files (their amounts, LTVs and repayments, counted as of today), average LTV weighted by amount.
+        Leave a figure empty to leave it out; a loss of 0 shows as ‘None’.
       </p>
       {TRACK_RECORD_METRICS.map(({ key, label }) => {
         const metric = fields[key].getFieldset();

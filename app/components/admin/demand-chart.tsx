@@ -6,13 +6,12 @@
  */
 import { Link } from 'react-router';
 import { Table, Th } from '~/components/ui/table';
-import { count, percent, usd } from '~/lib/format';
+import { count, sharePercent, usd } from '~/lib/format';
 import type { DealDemandSummary } from '~/lib/demand';
 import { DemandBar, DemandLegend } from './demand-bar';
 
 const countedOf = (d: DealDemandSummary) => d.funded + d.confirmed + d.indicated;
-const shareOf = (d: DealDemandSummary) =>
-  percent(d.amountToRaise > 0 ? Math.round((countedOf(d) / d.amountToRaise) * 1000) / 10 : 0);
+const shareOf = (d: DealDemandSummary) => sharePercent(countedOf(d), d.amountToRaise);
 
 export function DemandChart({ deals, activeDeals }: { deals: readonly DealDemandSummary[]; activeDeals: number }) {
   if (deals.length === 0) return <p className="mt-4 text-sm text-muted">No Active deals to show.</p>;

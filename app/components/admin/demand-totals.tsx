@@ -22,7 +22,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 export function DemandTotalsCard({ deal, totals }: { deal: DemandDeal; totals: DemandTotals }) {
   const { byStatus, counted } = totals;
-  const share = percent(Math.round(totals.percentOfRaise * 10) / 10);
+  const share = percent(totals.percentOfRaise);
   return (
     <Card aria-labelledby="demand-raise">
       <CardHeader id="demand-raise" title="The raise" />

@@ -1,13 +1,14 @@
 /**
  * A deal card (product §2 Our Deals; issue "Investing": the figures an investor compares): image,
- * location, type, rate, term, LTV and minimum investment, status badge, 'Following' badge, the
+ * location, type, rate, term, LTV and minimum investment, the raise's progress (amount counted of
+ * the amount to raise, in dollars and percent: issue 23), status badge, 'Following' badge, the
  * follow button on Active deals, and 'View Details'.
  */
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { FollowButton } from './follow-button';
 import { dealImageUrl } from '~/lib/deals';
-import { months, percent, usd } from '~/lib/format';
+import { months, percent, sharePercent, shareTenths, usd } from '~/lib/format';
 import { cn } from '~/lib/cn';
 import { cardClasses } from '~/components/ui/card';
 
@@ -23,6 +24,47 @@ export interface DealCardData {
   status: 'Active' | 'Closed';
   imageKeys: string[];
   following: boolean;
+  /** Whole dollars counted against the raise (indicated, confirmed, funded) and the amount to raise. */
+  counted: number;
+  amountToRaise: number;
+}
+
+/** The raise's progress: a bar and 'counted of to raise (share)', the share to the tenth (`sharePercent`). */
+export function RaiseProgress({
+  counted,
+  amountToRaise,
+  tone = 'light',
+  className,
+}: {
+  counted: number;
+  amountToRaise: number;
+  tone?: 'light' | 'dark';
+  className?: string;
+}) {
+  const tenths = Math.min(1000, shareTenths(counted, amountToRaise));
+  const share = sharePercent(counted, amountToRaise);
+  return (
+    <div className={className}>
+      <div
+        className={cn('h-2 overflow-hidden rounded-full', tone === 'dark' ? 'bg-navy-800' : 'bg-navy-100')}
+        role="progressbar"
+        aria-label="Counted of the amount to raise"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={tenths / 10}
+        aria-valuetext={share}
+      >
+        <div
+          className={cn('h-full rounded-full', tone === 'dark' ? 'bg-brass-400' : 'bg-brass-500')}
+          style={{ width: `${tenths / 10}%` }}
+        />
+      </div>
+      <p className={cn('mt-2 text-sm', tone === 'dark' ? 'text-navy-100' : 'text-muted')}>
+        <span className={cn('font-semibold', tone === 'dark' ? 'text-white' : 'text-navy-900')}>{usd(counted)}</span> counted of{' '}
+        {usd(amountToRaise)} ({share})
+      </p>
+    </div>
+  );
 }
 
 export function StatusBadge({ status }: { status: 'Active' | 'Closed' }) {
@@ -84,6 +126,7 @@ export function DealCard({ deal, canFollow }: { deal: DealCardData; canFollow: b
             </div>
           ))}
         </dl>
+        <RaiseProgress className="mt-4" counted={deal.counted} amountToRaise={deal.amountToRaise} />
         <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
           <Link
             to={`/deal/${deal.id}`}

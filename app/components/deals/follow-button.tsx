@@ -1,9 +1,10 @@
 /**
- * The follow button (product §4 Follow deal): 'Express Interest' when not following, 'Following'
- * when following, 'Remove Interest' on hover on desktop. Optimistic: the label changes at once
+ * The follow button (product §4 Follow deal): 'Follow deal' when not following, 'Following'
+ * when following, 'Unfollow' on hover on desktop. Following is not an amount: the wording keeps
+ * the two apart (docs/decisions/0005-follow-and-amount.md). Optimistic: the label changes at once
  * and returns if the server refuses. Closed deals show a disabled 'Deal Closed'.
  */
-import { Check, Heart, X } from 'lucide-react';
+import { Bookmark, Check, X } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
@@ -51,7 +52,7 @@ export function FollowButton({
       <button
         type="submit"
         aria-pressed={isFollowing}
-        aria-label={isFollowing ? `Following ${dealTitle}. Remove interest` : `Express interest in ${dealTitle}`}
+        aria-label={isFollowing ? `Following ${dealTitle}. Unfollow` : `Follow ${dealTitle}`}
         className={cn(
           'group',
           buttonClasses(isFollowing ? 'secondary' : 'primary', size, 'w-full'),
@@ -64,12 +65,12 @@ export function FollowButton({
               <Check aria-hidden className="size-4" /> Following
             </span>
             <span className="hidden items-center gap-2 md:group-hover:flex">
-              <X aria-hidden className="size-4" /> Remove Interest
+              <X aria-hidden className="size-4" /> Unfollow
             </span>
           </>
         ) : (
           <span className="flex items-center gap-2">
-            <Heart aria-hidden className="size-4" /> Express Interest
+            <Bookmark aria-hidden className="size-4" /> Follow deal
           </span>
         )}
       </button>

@@ -1,7 +1,8 @@
 /**
  * The investor's side of a deal page (issue "Investing"; product §11): where they stand and the
  * next step. Without a current accreditation record: why, and the way to the profile. Before the
- * first amount: the Nevada suitability statement to sign. Then the amount form (at least the
+ * first amount: the Nevada suitability statement to sign; once signed, when, and its PDF copy
+ * (issue 23). Then the amount form (at least the
  * minimum, in the deal's steps), their open amount with its status and place in the waitlist,
  * and 'Withdraw'. Each form posts to the deal page's action (works without JavaScript).
  */
@@ -11,7 +12,7 @@ import { Field } from '~/components/forms';
 import { Badge, type BadgeTone } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-delete';
-import { formatDate, usd } from '~/lib/format';
+import { formatDate, formatDateTime, usd } from '~/lib/format';
 import {
   commitmentLabel,
   CONCENTRATION_LIMIT_PERCENT,
@@ -60,6 +61,7 @@ export function InvestPanel({ position, deal }: Props) {
         A soft commitment: it is not binding on you or on us until we confirm it and you sign the investment documents.
       </p>
       {open && <CurrentAmount commitment={open} />}
+      {position.suitabilitySignedAt && <SignedStatement dealId={deal.id} signedAt={position.suitabilitySignedAt} />}
       <div className="mt-5">
         {!deal.active ? (
           <p className="text-sm text-muted">This deal is closed: amounts can no longer be indicated or changed.</p>
@@ -81,6 +83,27 @@ export function InvestPanel({ position, deal }: Props) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The signed statement: when, and its copy (issue 23). */
+function SignedStatement({ dealId, signedAt }: { dealId: string; signedAt: Date | string }) {
+  return (
+    <div
+      className="mt-5 flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm"
+      data-testid="suitability-signed"
+    >
+      <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+      <p className="text-ink">
+        <span className="font-semibold text-navy-900">Suitability statement signed</span> {formatDateTime(signedAt)}.{' '}
+        <a
+          href={`/dashboard/documents/suitability/${dealId}`}
+          className="font-semibold whitespace-nowrap text-navy-800 underline underline-offset-2 hover:text-brass-700"
+        >
+          Open your copy (PDF)
+        </a>
+      </p>
+    </div>
   );
 }
 

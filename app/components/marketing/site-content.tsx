@@ -6,7 +6,9 @@
  */
 import { Link } from 'react-router';
 import { cardClasses } from '~/components/ui/card';
-import { formatCalendarDay, months, percent, usd } from '~/lib/format';
+import { EmailAddress } from '~/components/ui/email-address';
+import { Mail, Phone } from 'lucide-react';
+import { formatCalendarDay, months, percent, telHref, usd } from '~/lib/format';
 import {
   answerParagraphs,
   STATES,
@@ -81,8 +83,10 @@ const METRIC_FORMAT: Record<TrackRecordMetric, (n: number) => string> = {
   loansFunded: (n) => n.toLocaleString('en-US'),
   totalVolume: compactUsd,
   averageLtv: percent,
+  loansRepaid: (n) => n.toLocaleString('en-US'),
   averageYield: percent,
-  losses: (n) => (n === 0 ? '$0' : compactUsd(n)),
+  // No loss is a figure too (issue 23).
+  losses: (n) => (n === 0 ? 'None' : compactUsd(n)),
 };
 
 /** The track record's filled figures as a band; renders nothing when none is filled. */
@@ -98,7 +102,7 @@ export function TrackRecordBand({ record, className }: { record: TrackRecord; cl
         <h2 id="track-record-title" className="eyebrow">
           Track record
         </h2>
-        <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-6 sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-6 sm:grid-cols-3 lg:grid-cols-6">
           {filled.map((m) => (
             <div key={m.key}>
               <dt className="text-xs font-semibold tracking-[0.12em] text-muted uppercase">{m.label}</dt>
@@ -120,7 +124,7 @@ const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
-/** The team as cards: photo (or initials), name, title, licence and short bio. */
+/** The team as cards: photo (or initials), name, title, licence, short bio, and a direct phone and e-mail (issue 23). */
 export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -159,6 +163,32 @@ export function TeamGrid({ team }: { team: readonly TeamMember[] }) {
             </div>
           </div>
           <p className="mt-5 leading-relaxed text-muted">{m.bio}</p>
+          {(m.phone || m.email) && (
+            <ul className="mt-5 grid border-t border-line pt-2 text-sm" aria-label={`Contact ${m.name}`}>
+              {m.phone && (
+                <li className="flex items-center gap-2">
+                  <Phone aria-hidden className="size-4 shrink-0 text-brass-700" />
+                  <a
+                    href={telHref(m.phone)}
+                    className="inline-flex min-h-11 items-center font-medium text-navy-800 underline-offset-2 hover:underline"
+                  >
+                    {m.phone}
+                  </a>
+                </li>
+              )}
+              {m.email && (
+                <li className="flex min-w-0 items-center gap-2">
+                  <Mail aria-hidden className="size-4 shrink-0 text-brass-700" />
+                  <a
+                    href={`mailto:${m.email}`}
+                    className="inline-flex min-h-11 min-w-0 items-center font-medium text-navy-800 underline-offset-2 hover:underline"
+                  >
+                    <EmailAddress email={m.email} />
+                  </a>
+                </li>
+              )}
+            </ul>
+          )}
         </li>
       ))}
     </ul>

@@ -25,6 +25,7 @@ import { FaqEditor } from '~/components/admin/content-faq';
 import { ImageryEditor } from '~/components/admin/content-imagery';
 import { contentKey, type SectionAnswer } from '~/components/admin/content-list';
 import { ProgramsEditor } from '~/components/admin/content-programs';
+import { InvestorProtectionsEditor } from '~/components/admin/content-protections';
 import { TeamEditor } from '~/components/admin/content-team';
 import { TrackRecordEditor } from '~/components/admin/content-track-record';
 import { PageHeader } from '~/components/layout/dashboard-shell';
@@ -35,6 +36,7 @@ import { parseForm } from '~/lib/parse-form';
 import {
   faqFormSchema,
   HERO_SLOTS,
+  investorProtectionsFormSchema,
   programFormSchema,
   SECTION_LABELS,
   SITE_CONTENT_SECTIONS,
@@ -69,6 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     status: {
       section,
       hasDraft: state.draft !== null,
+      sample: state.sample,
       publishedAt: state.publishedAt?.toISOString() ?? null,
       draftUpdatedAt: state.draftUpdatedAt?.toISOString() ?? null,
     },
@@ -151,6 +154,11 @@ async function afterItemForm(section: SiteContentSection, form: FormData, intent
     case 'track-record': {
       if (intent === 'add') throw UNKNOWN();
       const submission = parseForm(form, { schema: trackRecordFormSchema });
+      return { submission, next: submission.status === 'success' ? submission.value : null };
+    }
+    case 'investor-protections': {
+      if (intent === 'add') throw UNKNOWN();
+      const submission = parseForm(form, { schema: investorProtectionsFormSchema });
       return { submission, next: submission.status === 'success' ? submission.value : null };
     }
     case 'imagery':
@@ -267,6 +275,8 @@ function Editor({ content, today }: { content: Editable; today: string }) {
       return <FaqEditor label={SECTION_LABELS[content.section]} entries={content.value} />;
     case 'imagery':
       return <ImageryEditor imagery={content.value} />;
+    case 'investor-protections':
+      return <InvestorProtectionsEditor key={contentKey(content.value)} protections={content.value} />;
   }
 }
 
@@ -284,6 +294,12 @@ export default function ContentSection({ loaderData }: Route.ComponentProps) {
         Every save is kept as an unpublished change of this section. ‘Preview’ shows the public page with your changes; visitors
         see them once you publish.
       </p>
+      {status.sample && (
+        <p role="note" className="mb-6 max-w-3xl rounded-lg border border-brass-300 bg-brass-50 p-4 text-sm text-ink">
+          <strong>Sample content.</strong> What visitors see here was invented for the demo. Replace it with your own and publish:
+          the sample mark goes with your first publish.
+        </p>
+      )}
       <Editor content={content} today={today} />
     </>
   );

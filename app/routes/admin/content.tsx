@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sections = (await allSectionStates()).map((s) => ({
     section: s.section,
     hasDraft: s.hasDraft,
+    sample: s.sample,
     publishedAt: s.publishedAt?.toISOString() ?? null,
     draftUpdatedAt: s.draftUpdatedAt?.toISOString() ?? null,
   }));

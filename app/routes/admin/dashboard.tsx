@@ -3,7 +3,8 @@
  * Recent Activity (inquiries of the last 7 days); the 5 newest users and inquiries with 'View
  * All Inquiries & Reply'; quick actions; a chart of sign-ups and inquiries per week over the last
  * 12 weeks; and demand across the newest Active deals against their raise (issue "Investing"),
- * a chart with its table. Admins only.
+ * a chart with its table; what the public site still lacks (team, track record, pictures: issue
+ * 23), each with a link to its editor. Admins only.
  */
 import { Activity, Building2, MessageSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
@@ -12,6 +13,8 @@ import { DemandChart } from '~/components/admin/demand-chart';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { buttonClasses } from '~/components/ui/button';
 import { dashboardFigures } from '~/server/domain/admin-dashboard.server';
+import { missingSections } from '~/server/domain/content/sample-content.server';
+import { SiteGaps } from '~/components/admin/site-gaps';
 import { requireAdmin } from '~/server/guards.server';
 import { count, formatDate, formatDay } from '~/lib/format';
 import { cardClasses } from '~/components/ui/card';
@@ -19,9 +22,10 @@ import { LOAN_STAGES } from '~/lib/loans';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const f = await dashboardFigures();
+  const [f, siteGaps] = await Promise.all([dashboardFigures(), missingSections()]);
   return {
     ...f,
+    siteGaps,
     newestUsers: f.newestUsers,
     newestContacts: f.newestContacts,
   };
@@ -142,6 +146,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Stat label="Contact Inquiries" value={totals.contacts} icon={MessageSquare} />
         <Stat label="Recent Activity" value={totals.recentInquiries} icon={Activity} />
       </div>
+      <SiteGaps gaps={loaderData.siteGaps} />
       <LoansByStage stages={loaderData.loanStages} />
       <section aria-labelledby="demand" className={cardClasses('none', 'mt-6 p-6')}>
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,9 +1,9 @@
 /**
  * The borrower/investor portal frame (product §2 "Sidebar and mobile drawer"): links to
- * /dashboard/loans (borrowers), /dashboard/investments (investors), /admin-dashboard (admins)
+ * /dashboard/loans (borrowers), /dashboard/investments and /dashboard/documents (investors), /admin-dashboard (admins)
  * and /dashboard/profile (all). Each page checks its own role in its loader.
  */
-import { Briefcase, FileText, LayoutDashboard, UserRound } from 'lucide-react';
+import { Briefcase, FileText, FolderOpen, LayoutDashboard, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { RouteErrorPage } from '~/components/layout/error-page';
@@ -23,7 +23,12 @@ type PortalViewer = Route.ComponentProps['loaderData']['viewer'];
 function PortalFrame({ viewer, children }: { viewer: PortalViewer; children: ReactNode }) {
   const links: ShellLink[] = [
     ...(viewer.isBorrower ? [{ to: '/dashboard/loans', label: 'Borrower Portal', icon: FileText }] : []),
-    ...(viewer.isInvestor ? [{ to: '/dashboard/investments', label: 'Investor Portal', icon: Briefcase }] : []),
+    ...(viewer.isInvestor
+      ? [
+          { to: '/dashboard/investments', label: 'Investor Portal', icon: Briefcase },
+          { to: '/dashboard/documents', label: 'Documents', icon: FolderOpen },
+        ]
+      : []),
     ...(viewer.isAdmin ? [{ to: '/admin-dashboard', label: 'Admin Dashboard', icon: LayoutDashboard }] : []),
     { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
   ];

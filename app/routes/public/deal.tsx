@@ -3,8 +3,10 @@
  * admins. Built around an investor's questions: the key figures first (rate, term, LTV, lien
  * position, minimum, amount to raise, and how much of it is indicated), then the property
  * (gallery, map or its designed fallback, description), the loan (purpose, amount, borrower
- * experience, exit strategy, sponsor), the risk factors and the data room; beside them the
- * investor's panel: follow ('Express Interest', as the spec has it), the suitability statement,
+ * experience, exit strategy, sponsor), the risk factors, how the investor's money is protected
+ * (Site content 'Investor protections', issue 23) and the data room; beside them the projected
+ * interest of the amount typed (issue 23, `?amount=` without JavaScript) and the
+ * investor's panel: follow ('Follow deal', D0005), the suitability statement,
  * the amount and its status, the prospectus. Each fact once. The action takes what an investor
  * does here: acknowledge the data room, sign the statement, indicate, change or withdraw an
  * amount. A missing or malformed id: 'Deal Not Found', HTTP 404.
@@ -13,23 +15,28 @@ import { Download, FileX, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/deal';
-import { StatusBadge } from '~/components/deals/deal-card';
+import { RaiseProgress, StatusBadge } from '~/components/deals/deal-card';
 import { DealGallery, Facts, Figure, LocationFallback, Part, TopBar } from '~/components/deals/deal-parts';
 import { DataRoom } from '~/components/deals/data-room';
 import { DealMap } from '~/components/deals/deal-map';
 import { FollowButton } from '~/components/deals/follow-button';
 import { InvestPanel } from '~/components/deals/invest-panel';
+import { InvestorProtections } from '~/components/deals/investor-protections';
+import { ProjectedInterest } from '~/components/deals/projected-interest';
 import { buttonClasses } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
 import { acres, months, percent, usd } from '~/lib/format';
 import { labelOf, plainDollars } from '~/lib/loans';
+import { typedDollars } from '~/lib/investor-interest';
 import { readWholeNumber } from '~/lib/parse-form';
+import { parseSearch } from '~/lib/search-params';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
 import { requestInfo } from '~/load-context';
 import { answer, answerRefusals, notFoundPage } from '~/server/answers.server';
 import { investorDataRoom } from '~/server/domain/investing/data-room.server';
 import { getDeal } from '~/server/domain/investing/deals.server';
+import { siteContentFor } from '~/server/domain/content/site-content.server';
 import {
   acknowledgeDataRoom,
   dealSubscription,
@@ -50,11 +57,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
   const deal = await getDeal(viewer.id, params.id);
   if (!deal) return notFoundPage({ found: false as const, tileUrl: '' });
-  const [subscription, position, room] = await Promise.all([
+  const [subscription, position, room, content] = await Promise.all([
     dealSubscription(deal.id),
     viewer.isInvestor ? investorPosition(viewer.id, deal.id) : null,
     investorDataRoom(deal.id),
+    siteContentFor(),
   ]);
+  // The projection's amount, from the GET form that works without JavaScript.
+  const { amount } = parseSearch(new URL(request.url), z.object({ amount: z.string().max(20).optional().catch(undefined) }));
   // The documents' names reach an investor only once they have acknowledged the data room.
   // Staff (an admin whose session passed a second factor) see them without.
   const open = isStaff(viewer) || Boolean(position?.acknowledgedAt);
@@ -66,6 +76,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     dataRoom: { documents: open ? room : null, count: room.length },
     canFollow: viewer.isInvestor,
     tileUrl: env().MAP_TILE_URL,
+    askedAmount: typedDollars(amount),
+    protections: content['investor-protections'],
   };
 }
 
@@ -139,10 +151,9 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
         </section>
       </>
     );
-  const { deal, subscription, position, dataRoom, canFollow, tileUrl } = loaderData;
+  const { deal, subscription, position, dataRoom, canFollow, tileUrl, askedAmount, protections } = loaderData;
   const active = deal.status === 'Active';
   const images = deal.imageKeys;
-  const raisedPercent = Math.min(100, Math.round((subscription.counted / deal.amountToRaise) * 100));
   const full = subscription.counted >= deal.amountToRaise || subscription.waiting > 0;
   const risks = deal.riskFactors
     .split('\n')
@@ -174,22 +185,8 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
             <Figure label="Minimum Investment" value={usd(deal.minimumInvestment)} />
             <Figure label="Amount to Raise" value={usd(deal.amountToRaise)} />
           </dl>
-          <div className="mt-6">
-            <div
-              className="h-2 overflow-hidden rounded-full bg-navy-800"
-              role="progressbar"
-              aria-label="Indicated so far"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={raisedPercent}
-            >
-              <div className="h-full rounded-full bg-brass-400" style={{ width: `${raisedPercent}%` }} />
-            </div>
-            <p className="mt-2 text-sm text-navy-100">
-              {usd(subscription.counted)} indicated of {usd(deal.amountToRaise)} ({raisedPercent}%)
-              {full && active ? ' · Fully subscribed: new amounts join the waitlist' : ''}
-            </p>
-          </div>
+          <RaiseProgress className="mt-6" tone="dark" counted={subscription.counted} amountToRaise={deal.amountToRaise} />
+          {full && active && <p className="mt-1 text-sm text-navy-100">Fully subscribed: new amounts join the waitlist.</p>}
         </section>
 
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -238,10 +235,21 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
                 </p>
               )}
             </Part>
+            <InvestorProtections protections={protections} />
             <DataRoom dealId={deal.id} documents={dataRoom.documents} count={dataRoom.count} canAcknowledge={canFollow} />
           </div>
 
-          <aside className="grid h-fit gap-6 lg:sticky lg:top-6">
+          {/* On a phone the aside's boxes join the page's column (contents), the projection first,
+              right under the key figures; from lg it is the sticky column beside them. */}
+          <aside className="contents lg:sticky lg:top-6 lg:grid lg:h-fit lg:gap-6">
+            <ProjectedInterest
+              className="order-first lg:order-none"
+              dealId={deal.id}
+              ratePercent={deal.interestRate}
+              termMonths={deal.termMonths}
+              minimumInvestment={deal.minimumInvestment}
+              asked={askedAmount}
+            />
             {position && (
               <InvestPanel
                 position={position}

@@ -17,6 +17,7 @@ import { advantages, markets, propertyTypes } from '~/content/home';
 import { PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
 import { imageBase, type LoanProgram } from '~/lib/site-content';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
+import { publicTrackRecord } from '~/server/domain/content/track-record.server';
 import { staffPreview } from '~/server/guards.server';
 import { percent, telHref } from '~/lib/format';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     preview,
     programs: content['loan-programs'],
-    trackRecord: content['track-record'],
+    trackRecord: await publicTrackRecord(content['track-record']),
     heroImages: content.imagery.home.map(imageBase),
   };
 }

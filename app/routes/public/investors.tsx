@@ -1,7 +1,8 @@
 /**
  * Investors (/investors), product §2 "Investors": the hero with 'Invest With Us', 'Why Invest in
  * Deeds of Trust' with three cards (risk-adjusted returns, collateral-backed security,
- * diversification), the FAQ accordion and a closing 'Invest With Us'. The hero carries
+ * diversification), 'How Your Money Is Protected' (Site content, issue 23), the FAQ accordion
+ * and a closing 'Invest With Us'. The hero carries
  * id="top": the browser scrolls there for /investors#top. Its image hides itself if it fails
  * to load. Figures follow the spec's marketing claims (§9); opportunities are for accredited
  * investors only.
@@ -12,8 +13,10 @@ import { PageHero } from '~/components/marketing/page-hero';
 import { CtaBand, FeatureCard, Section, SectionHeading } from '~/components/marketing/section';
 import { FaqAccordion } from '~/components/ui/accordion';
 import { AnswerText, PreviewBanner, TrackRecordBand } from '~/components/marketing/site-content';
-import { imageBase } from '~/lib/site-content';
+import { cardClasses } from '~/components/ui/card';
+import { imageBase, INVESTOR_PROTECTION_ITEMS } from '~/lib/site-content';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
+import { publicTrackRecord } from '~/server/domain/content/track-record.server';
 import { staffPreview } from '~/server/guards.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -39,20 +42,24 @@ const reasons = [
   },
 ] as const;
 
-/** The track record, the investor FAQ and the hero picture staff publish (issue "First impression"). */
+/**
+ * The track record (staff's figures with the platform's added, issue 23), how investors' money is
+ * protected (issue 23), the investor FAQ and the hero picture staff publish (issue "First impression").
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = await staffPreview({ request, context });
   const content = await siteContentFor({ preview });
   return {
     preview,
-    trackRecord: content['track-record'],
+    trackRecord: await publicTrackRecord(content['track-record']),
     faq: content['faq-investors'],
+    protections: content['investor-protections'],
     hero: imageBase(content.imagery.investors),
   };
 }
 
 export default function InvestorsPage({ loaderData }: Route.ComponentProps) {
-  const { trackRecord, faq, hero, preview } = loaderData;
+  const { trackRecord, faq, hero, preview, protections } = loaderData;
   return (
     <>
       {preview && <PreviewBanner />}
@@ -94,7 +101,25 @@ export default function InvestorsPage({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      <Section tone="white" labelledBy="faq-title">
+      <Section tone="white" labelledBy="protections-title">
+        <SectionHeading
+          id="protections-title"
+          eyebrow="Before you invest"
+          title="How Your Money Is Protected"
+          intro="The same answers stand on every deal page, beside what an amount would earn."
+          align="center"
+        />
+        <dl className="mx-auto mt-10 grid max-w-5xl gap-6 md:grid-cols-3">
+          {INVESTOR_PROTECTION_ITEMS.map(({ key, label }) => (
+            <div key={key} className={cardClasses('none', 'p-6')}>
+              <dt className="font-serif text-xl text-navy-900">{label}</dt>
+              <dd className="mt-3 leading-relaxed text-muted">{protections[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+
+      <Section labelledBy="faq-title">
         <div className="grid gap-12 lg:grid-cols-[1fr_2fr]">
           <SectionHeading
             id="faq-title"

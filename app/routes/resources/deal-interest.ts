@@ -25,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === 'follow') await followDeal(viewer, params.id);
     else await unfollowDeal(viewer, params.id);
     // Shown by the root loader after revalidation: the card may move to another page.
-    const toast: Toast = { type: 'success', title: intent === 'follow' ? 'Interest Recorded' : 'Interest Removed' };
+    const toast: Toast = { type: 'success', title: intent === 'follow' ? 'Deal followed' : 'Deal unfollowed' };
     return answer({ ok: true }, { headers: await toastHeaders(toast) });
   });
 }

@@ -111,6 +111,8 @@ export async function sectionState<S extends SiteContentSection>(section: S) {
     working: row?.draft != null ? parseSection(section, row.draft) : published,
     publishedAt: row?.publishedAt ?? null,
     draftUpdatedAt: row?.draftUpdatedAt ?? null,
+    /** What is published is the demo's sample content (SEED_DEMO) until staff publish their own. */
+    sample: row?.sample ?? false,
   };
 }
 
@@ -122,6 +124,7 @@ export async function allSectionStates() {
       hasDraft: sql<boolean>`${siteContent.draft} is not null`,
       publishedAt: siteContent.publishedAt,
       draftUpdatedAt: siteContent.draftUpdatedAt,
+      sample: siteContent.sample,
     })
     .from(siteContent);
   return SITE_CONTENT_SECTIONS.map((section) => {
@@ -132,6 +135,7 @@ export async function allSectionStates() {
       hasDraft: row?.hasDraft ?? false,
       publishedAt: row?.publishedAt ?? null,
       draftUpdatedAt: row?.draftUpdatedAt ?? null,
+      sample: row?.sample ?? false,
     };
   });
 }
@@ -185,7 +189,8 @@ export async function publishSection(actor: Actor, section: SiteContentSection):
     const version = Math.max(0, ...rows.map((r) => r.version)) + 1;
     const [updated] = await tx
       .update(siteContent)
-      .set({ published: row.draft, draft: null, version, publishedAt: new Date(), publishedBy: actor.id })
+      // Staff's own content: the demo's sample mark goes (issue 23).
+      .set({ published: row.draft, draft: null, version, publishedAt: new Date(), publishedBy: actor.id, sample: false })
       .where(eq(siteContent.section, section))
       .returning({ version: siteContent.version });
     await audit(actor, 'site-content.published', { type: 'site-content', id: section }, {}, tx);
@@ -273,10 +278,11 @@ export async function sweepUnusedSiteImages(olderThanMs = UNUSED_SITE_IMAGE_MS, 
 /**
  * Stores an uploaded picture (`bytes`, checked by content) as a site image of `kind`: cropped
  * to 16:9 (hero) or square (portrait, on the face-like area sharp's attention finds), without
- * metadata, in every width as AVIF and WebP. Returns the new image's id.
+ * metadata, in every width as AVIF and WebP. Returns the new image's id. `actor` is null for
+ * the demo's sample portraits (seedSampleContent).
  * @throws Refused ('unsupported') for a file that is not a PNG, JPEG, WebP or AVIF picture, ('invalid') too small.
  */
-export async function storeSiteImage(actor: Actor, kind: SiteImageKind, bytes: Uint8Array): Promise<string> {
+export async function storeSiteImage(actor: Actor | null, kind: SiteImageKind, bytes: Uint8Array): Promise<string> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !IMAGE_TYPES.includes(type.mime)) throw notSaved('Please upload a PNG, JPG, WebP or AVIF picture.', 'unsupported');
   let source: ReturnType<typeof sharp>;
@@ -315,7 +321,7 @@ export async function storeSiteImage(actor: Actor, kind: SiteImageKind, bytes: U
         widths: [...widths],
         width: largest,
         height: kind === 'hero' ? Math.round((largest * 9) / 16) : largest,
-        createdBy: actor.id,
+        createdBy: actor?.id ?? null,
       });
   } catch (error) {
     await Promise.all(

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
 import { db } from '../../db/client.server';
-import { deal, dealInterest } from '../../db/schema';
+import { deal, dealInterest, softCommitment } from '../../db/schema';
 import { env } from '../../env.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { addNotification } from '../notifications.server';
@@ -15,7 +15,12 @@ import { isUuid } from '../../db/query.server';
 import { NotFound, Refused } from '../../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
-export const INTEREST_NOTIFICATION_TITLES = ['Interest Recorded', 'Interest Removed'];
+/**
+ * Investor-portal notification titles of following a deal (docs/decisions/0005-follow-and-amount.md:
+ * 'Deal Followed' / 'Deal Unfollowed'; the older 'Interest Recorded' / 'Interest Removed' of
+ * notifications written before the wording changed).
+ */
+export const INTEREST_NOTIFICATION_TITLES = ['Deal Followed', 'Deal Unfollowed', 'Interest Recorded', 'Interest Removed'];
 
 /** A deal as the cards and the detail page show it. */
 const cardColumns = {
@@ -32,6 +37,12 @@ const cardColumns = {
   status: deal.status,
   imageKeys: deal.imageKeys,
   createdAt: deal.createdAt,
+  amountToRaise: deal.amountToRaise,
+  /** What counts against the raise (indicated, confirmed, funded), whole dollars: the card's progress. */
+  counted:
+    sql<number>`(select coalesce(sum(${softCommitment.amount}), 0) from ${softCommitment} where ${softCommitment.dealId} = ${deal.id} and ${softCommitment.status} in ('indicated', 'confirmed', 'funded'))`.mapWith(
+      Number,
+    ),
 };
 
 function filterWhere(filter: DealFilter): SQL | undefined {
@@ -196,8 +207,8 @@ export interface Investor {
 
 /**
  * `investor` follows deal `dealId` (product §4): only an Active deal; a second follow is 'Already
- * Interested' (the unique index decides, so concurrent requests make one row). Records the
- * 'Interest Recorded' notification and follow-deal-handler's e-mail to NOTIFY_EMAIL.
+ * Following' (the unique index decides, so concurrent requests make one row). Records the
+ * 'Deal Followed' notification and follow-deal-handler's e-mail to NOTIFY_EMAIL.
  * @throws NotFound for a missing deal; Refused('conflict') for a closed one or a second follow.
  */
 export async function followDeal(investor: Investor, dealId: string): Promise<void> {
@@ -209,16 +220,16 @@ export async function followDeal(investor: Investor, dealId: string): Promise<vo
       .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
     if (!target) throw dealNotFound();
     if (target.status !== 'Active')
-      throw new Refused('conflict', 'This deal is closed and no longer takes interest.', 'Deal Closed');
+      throw new Refused('conflict', 'This deal is closed and can no longer be followed.', 'Deal Closed');
     const inserted = await tx
       .insert(dealInterest)
       .values({ userId: investor.id, dealId })
       .onConflictDoNothing({ target: [dealInterest.userId, dealInterest.dealId] })
       .returning({ id: dealInterest.id });
-    if (!inserted.length) throw new Refused('conflict', "You've already expressed interest in this deal.", 'Already Interested');
+    if (!inserted.length) throw new Refused('conflict', 'You already follow this deal.', 'Already Following');
     await addNotification(tx, investor.id, {
-      title: 'Interest Recorded',
-      message: `You expressed interest in ${target.title}.`,
+      title: 'Deal Followed',
+      message: `You now follow ${target.title}.`,
       type: 'success',
     });
     await queueEmail(tx, {
@@ -238,7 +249,7 @@ export async function followDeal(investor: Investor, dealId: string): Promise<vo
 }
 
 /**
- * `investor` stops following deal `dealId`: 'Interest Removed' and an e-mail to NOTIFY_EMAIL;
+ * `investor` stops following deal `dealId`: 'Deal Unfollowed' and an e-mail to NOTIFY_EMAIL;
  * nothing when they did not follow it. @throws NotFound for a malformed id.
  */
 export async function unfollowDeal(investor: Investor, dealId: string): Promise<void> {
@@ -251,8 +262,8 @@ export async function unfollowDeal(investor: Investor, dealId: string): Promise<
     if (!removed.length) return;
     const [target] = await tx.select({ title: deal.title }).from(deal).where(eq(deal.id, dealId));
     await addNotification(tx, investor.id, {
-      title: 'Interest Removed',
-      message: `You removed your interest in ${target?.title ?? 'a deal'}.`,
+      title: 'Deal Unfollowed',
+      message: `You no longer follow ${target?.title ?? 'a deal'}.`,
       type: 'info',
     });
     await queueEmail(tx, {

@@ -23,7 +23,7 @@ import {
   OPEN_STATUSES,
   type CommitmentStatus,
 } from '~/lib/investing';
-import { lenderDay } from '~/lib/format';
+import { lenderDay, shareTenths } from '~/lib/format';
 import { db } from '../../db/client.server';
 import { readNumberedPage, type NumberedPage } from '../../db/paging.server';
 import { isUuid } from '../../db/query.server';
@@ -92,7 +92,7 @@ async function demandTotals(dealId: string, amountToRaise: number): Promise<Dema
   return {
     byStatus,
     counted,
-    percentOfRaise: amountToRaise > 0 ? (counted.amount / amountToRaise) * 100 : 0,
+    percentOfRaise: shareTenths(counted.amount, amountToRaise) / 10,
     left: Math.max(0, amountToRaise - counted.amount),
   };
 }

@@ -21,16 +21,16 @@ export interface DealInterestPayload {
 }
 
 export const dealInterest = defineEmail<DealInterestPayload>({
-  subject: (p) => `${p.action === 'follow' ? 'Interest' : 'Interest removed'}: ${p.userName} – ${p.dealTitle ?? ''}`,
+  subject: (p) => `${p.action === 'follow' ? 'Followed' : 'Unfollowed'}: ${p.userName} – ${p.dealTitle ?? ''}`,
   Component: (p) => {
     const followed = p.action === 'follow';
     return (
       <EmailLayout
-        title={followed ? 'New deal interest' : 'Deal interest removed'}
+        title={followed ? 'Deal followed' : 'Deal unfollowed'}
         action={{ href: `${env().PUBLIC_URL}/deal/${encodeURIComponent(p.dealId)}`, label: 'View deal' }}
       >
         <Paragraph>
-          {followed ? 'An investor expressed interest in a deal.' : 'An investor removed their interest in a deal.'}
+          {followed ? 'An investor followed a deal (no amount yet).' : 'An investor stopped following a deal.'}
         </Paragraph>
         <Facts
           rows={[

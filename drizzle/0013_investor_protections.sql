@@ -1,0 +1,2 @@
+ALTER TABLE "site_content" DROP CONSTRAINT "site_content_section_check";--> statement-breakpoint
+ALTER TABLE "site_content" ADD CONSTRAINT "site_content_section_check" CHECK ("site_content"."section" in ('loan-programs', 'track-record', 'team', 'faq-borrowers', 'faq-investors', 'imagery', 'investor-protections'));
