@@ -103,6 +103,15 @@ const counts = once(() => new Intl.NumberFormat('en-US'));
 
 /** Whole US dollars: 2500000 → '$2,500,000'. */
 export const usd = (amount: number) => dollars().format(amount);
+/**
+ * Integer cents as dollars and cents, written from the integer (no floating point):
+ * 791667 → '$7,916.67'; a negative amount takes a minus sign: -5000 → '−$50.00'.
+ */
+export function usdCents(cents: number): string {
+  const abs = Math.abs(cents);
+  const text = `$${counts().format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  return cents < 0 ? `−${text}` : text;
+}
 /** A count with thousands separators: 12500 → '12,500'. */
 export const count = (n: number) => counts().format(n);
 /** A numeric percent: 65 → '65%', 10.25 → '10.25%'. */
