@@ -112,6 +112,14 @@ export function usdCents(cents: number): string {
   const text = `$${counts().format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
   return cents < 0 ? `−${text}` : text;
 }
+/**
+ * Whole dollars as typed in a money field, grouped while typing: '1250000' → '1,250,000',
+ * '$ 1,25' → '125'; digits only are kept, leading zeros dropped; '' for none.
+ */
+export function typedDollars(text: string): string {
+  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 /** A count with thousands separators: 12500 → '12,500'. */
 export const count = (n: number) => counts().format(n);
 /** A numeric percent: 65 → '65%', 10.25 → '10.25%'. */

@@ -62,7 +62,30 @@ const { coerceFormValue } = configureCoercion({
   customize: (type) => (isWholeNumber(type) ? coerceWholeNumber : null),
 });
 
-/** Conform's submission of `formData` against `schema` (field errors, typed value on success). */
-export function parseForm<Schema extends $ZodType>(formData: FormData | URLSearchParams, { schema }: { schema: Schema }) {
-  return parseWithZod(formData, { schema: coerceFormValue(schema), disableAutoCoercion: true });
+/** '$1,250,000' → '1250000': an amount as people write it, as a whole-dollar field reads it. */
+export const plainDollars = (value: string) => value.replace(/[$,\s]/g, '');
+
+/**
+ * Conform's submission of `formData` against `schema` (field errors, typed value on success).
+ * `dollars` names the fields typed in the money field (`MoneyField`, issue 23): their dollar
+ * sign, commas and spaces are dropped first, so '$1,250,000' reads as 1250000 in the browser and
+ * on the server alike (a form posted without JavaScript sends what was typed).
+ */
+export function parseForm<Schema extends $ZodType>(
+  formData: FormData | URLSearchParams,
+  { schema, dollars = [] }: { schema: Schema; dollars?: readonly string[] },
+) {
+  let data = formData;
+  if (dollars.length) {
+    const copy = formData instanceof URLSearchParams ? new URLSearchParams(formData) : new FormData();
+    if (copy instanceof FormData) for (const [name, value] of formData.entries()) copy.append(name, value as string | Blob);
+    for (const name of dollars) {
+      const values = copy.getAll(name);
+      if (!values.length) continue;
+      copy.delete(name);
+      for (const v of values) (copy as FormData).append(name, typeof v === 'string' ? plainDollars(v) : v);
+    }
+    data = copy;
+  }
+  return parseWithZod(data, { schema: coerceFormValue(schema), disableAutoCoercion: true });
 }

@@ -102,6 +102,8 @@ test('a borrower applies and the lender takes the loan from submission to fundin
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByText('The target closing date cannot be in the past.')).toBeVisible();
   await page.getByLabel('Target closing date').fill(dayFromNow(30));
+  await page.getByLabel('Phone number').fill('(775) 555-0142');
+  await page.getByLabel('Estimated credit score').selectOption('720-759');
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByText('Truckee River Holdings LLC')).toBeVisible();

@@ -35,6 +35,7 @@ import { parseForm } from '~/lib/parse-form';
 import {
   faqFormSchema,
   HERO_SLOTS,
+  PROGRAM_DOLLARS,
   programFormSchema,
   SECTION_LABELS,
   SITE_CONTENT_SECTIONS,
@@ -126,7 +127,7 @@ async function afterItemForm(section: SiteContentSection, form: FormData, intent
   };
   switch (section) {
     case 'loan-programs': {
-      const submission = parseForm(form, { schema: programFormSchema });
+      const submission = parseForm(form, { schema: programFormSchema, dollars: PROGRAM_DOLLARS });
       return {
         submission,
         next: submission.status === 'success' ? put(working as SiteContent[typeof section], submission.value) : null,
