@@ -12,12 +12,13 @@ import { Form } from 'react-router';
 import { MoneyField, SelectField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
-import { percent, typedDollars, usd, usdCents } from '~/lib/format';
+import { formatCalendarDay, percent, typedDollars, usd, usdCents } from '~/lib/format';
 import { parseForm, plainDollars, readWholeNumber } from '~/lib/parse-form';
 import { quoteProgram, type ProgramQuote } from '~/lib/program-money';
 import { CALCULATOR_DOLLARS, CALCULATOR_MAX_DOLLARS, calculatorSchema } from '~/lib/schemas/calculator';
 import type { LoanProgram } from '~/lib/site-content';
 import { useHydrated } from '~/lib/use-hydrated';
+import { cn } from '~/lib/cn';
 
 /** What the page's loader read from the query: the values typed, and Conform's reply when it refused them. */
 export interface CalculatorQuery {
@@ -38,7 +39,11 @@ function quoteRows(p: LoanProgram, q: ProgramQuote): [string, string, string][] 
     ['Legal & document fee', 'at closing', usdCents(q.legalFee)],
     ['Estimated cash at closing', 'points and fees', range(q.cashAtClosingLow, q.cashAtClosingHigh)],
     ['Draw fee', q.drawFee === null ? 'no draws' : 'each draw', q.drawFee === null ? '—' : usdCents(q.drawFee)],
-    ['Extension fee', `${p.extensionPoints} points, if extended`, usdCents(q.extensionFee)],
+    [
+      'Extension fee',
+      `${p.extensionPoints} ${p.extensionPoints === 1 ? 'point' : 'points'}, if extended`,
+      usdCents(q.extensionFee),
+    ],
   ];
 }
 
@@ -52,7 +57,7 @@ export function PaymentCalculator({ programs, query }: { programs: readonly Loan
   const hydrated = useHydrated();
   const schema = calculatorSchema(programs.map((p) => p.id));
   const [form, fields] = useForm({
-    id: 'calculator',
+    id: 'payment-calculator',
     lastResult: query.result,
     defaultValue: { program: query.program, amount: query.amount },
     shouldValidate: 'onSubmit',
@@ -110,12 +115,18 @@ export function PaymentCalculator({ programs, query }: { programs: readonly Loan
               </caption>
               <tbody>
                 {quoteRows(program, quote).map(([label, how, value]) => (
-                  <tr key={label} className="border-b border-line/70 last:border-0">
-                    <th scope="row" className="py-2.5 pr-4 text-left font-medium text-navy-900">
+                  <tr
+                    key={label}
+                    className={cn(
+                      'border-b border-line/70 last:border-0',
+                      label === 'Estimated cash at closing' && 'bg-brass-50',
+                    )}
+                  >
+                    <th scope="row" className="py-2.5 pr-4 pl-2 text-left font-medium text-navy-900">
                       {label}
                       <span className="block text-xs font-normal text-muted">{how}</span>
                     </th>
-                    <td className="py-2.5 text-right font-serif text-lg text-navy-900 tabular-nums">{value}</td>
+                    <td className="py-2.5 pr-2 text-right font-serif text-lg text-navy-900 tabular-nums">{value}</td>
                   </tr>
                 ))}
               </tbody>
