@@ -135,8 +135,7 @@ export function PaymentCalculator({ programs, query }: { programs: readonly Loan
               Estimated cash at closing is what you pay the lender when the loan closes: the points and the underwriting and legal
               fees, paid at closing or deducted from the loan proceeds (net proceeds{' '}
               {range(quote.netProceedsHigh, quote.netProceedsLow)}). It leaves out your down payment and third-party costs (title,
-              escrow, appraisal, insurance and taxes). Rates from {percent(program.rateFrom)}, terms as of the program’s date;{' '}
-              {program.note}
+              escrow, appraisal, insurance and taxes). Terms as of {formatCalendarDay(program.asOf)}. {program.note}
             </p>
           </div>
         ) : (
