@@ -79,7 +79,7 @@ test('a borrower applies and the lender takes the loan from submission to fundin
 
   await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Bridge' })).toBeChecked();
-  await expect(page.getByLabel('Purchase price')).toHaveValue('2500000');
+  await expect(page.getByLabel('Purchase price')).toHaveValue('2,500,000');
   // The ratio follows the typing; an impossible amount is refused at the field.
   await page.getByLabel('Loan amount requested').fill('3,000,000');
   await page.getByLabel('Loan amount requested').blur();
