@@ -59,6 +59,12 @@ const dollars = (message: string) => wholeNumberField(0, 1_000_000_000_000, mess
 const months = wholeNumberField(1, 600, 'Please enter a term in whole months.');
 const id = z.uuid();
 
+/** Values of `list`, once each, in its order (a program's purposes and types are sets, shown in the list's order). */
+const inListOrder =
+  <V extends string>(list: readonly { value: V }[]) =>
+  (values: V[]): V[] =>
+    list.map((c) => c.value).filter((v) => values.includes(v));
+
 /**
  * A loan program's published terms (issue "First impression") and, since issue 23 ("Trust at
  * first sight"), its fees beside them: origination points (`pointsFrom`–`pointsTo`), the
@@ -76,7 +82,8 @@ export const loanProgramSchema = z
     purposes: z
       .array(z.enum(valuesOf(LOAN_PURPOSES), { error: 'Please choose purposes from the list.' }))
       .min(1, 'Please choose at least one purpose.')
-      .max(LOAN_PURPOSES.length),
+      .max(LOAN_PURPOSES.length)
+      .transform(inListOrder(LOAN_PURPOSES)),
     minAmount: dollars('Please enter the smallest loan in whole dollars.'),
     maxAmount: dollars('Please enter the largest loan in whole dollars.'),
     maxLtv: percentField('Please enter the maximum LTV as a percentage.').nullable(),
@@ -95,7 +102,8 @@ export const loanProgramSchema = z
     propertyTypes: z
       .array(z.enum(valuesOf(PROPERTY_TYPES), { error: 'Please choose property types from the list.' }))
       .min(1, 'Please choose at least one property type.')
-      .max(PROPERTY_TYPES.length),
+      .max(PROPERTY_TYPES.length)
+      .transform(inListOrder(PROPERTY_TYPES)),
     states: z.array(z.enum(Object.keys(STATES) as [StateCode, ...StateCode[]])).min(1, 'Please choose at least one state.'),
     asOf: day,
     note: text(300, 'Please keep the ‘subject to underwriting’ note.'),

@@ -72,7 +72,7 @@ describe('programs stored before issue 23', () => {
       underwritingFee: 1_495,
     });
     // A program of staff's own takes the first default's fees, for staff to review.
-    expect(land).toMatchObject({ name: 'Land', propertyTypes: ['Land Development', 'Commercial'], legalFee: 995 });
+    expect(land).toMatchObject({ name: 'Land', propertyTypes: ['Commercial', 'Land Development'], legalFee: 995 });
     await db().update(siteContent).set({ published: programs, version: 100 }).where(eq(siteContent.section, 'loan-programs'));
   });
 });
