@@ -18,6 +18,7 @@ import { parseForm, plainDollars, readWholeNumber } from '~/lib/parse-form';
 import { programAdvice, type ProgramAdvice } from '~/lib/program-fit';
 import type { LoanProgram } from '~/lib/site-content';
 import {
+  checkLoanAmounts,
   CREDIT_SCORE_RANGES,
   DOLLAR_FIELDS,
   ENTITY_TYPES,
@@ -114,7 +115,9 @@ export function ApplicationStepForm({
     rehabBudget: rehab ? amount('rehabBudget') : undefined,
     afterRepairValue: rehab ? amount('afterRepairValue') : undefined,
   };
-  const advice = programAdvice(programs, {
+  // An impossible amount is refused at its field: no program advice beside the refusal.
+  const impossible = purpose !== undefined && checkLoanAmounts({ purpose, ...amounts }).length > 0;
+  const advice = programAdvice(impossible ? [] : programs, {
     purpose,
     propertyType: values.propertyType || null,
     propertyState: values.propertyState || null,
@@ -164,6 +167,7 @@ export function ApplicationStepForm({
             field={f.loanAmount!}
             label="Loan amount requested"
             warning={
+              !impossible &&
               advice.warnings.length > 0 && (
                 <>
                   {advice.warnings.map((w) => (
