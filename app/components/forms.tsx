@@ -301,9 +301,12 @@ export function MoneyField({
   warning,
   className,
   onValue,
+  placeholder = '0',
 }: FieldProps & {
   field: FieldMetadata<unknown>;
   warning?: ReactNode;
+  /** What the empty field shows ('0' by default). */
+  placeholder?: string;
   onValue?: (dollars: number | null) => void;
 }) {
   const { key, defaultValue, type: _type, ...props } = getInputProps(field, { type: 'text' });
@@ -327,7 +330,7 @@ export function MoneyField({
           defaultValue={typedDollars(String(defaultValue ?? ''))}
           inputMode="numeric"
           autoComplete="off"
-          placeholder="0"
+          placeholder={placeholder}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={[hintId, warningId, errorId].filter(Boolean).join(' ') || undefined}
           className={cn(control, 'pl-7 tabular-nums')}
