@@ -14,12 +14,13 @@ import { describeChanges } from '~/lib/content-diff';
 import { programAdvice } from '~/lib/program-fit';
 import { contradictions, publishedFigures } from '~/lib/program-figures';
 import type { LoanProgram, SiteContent } from '~/lib/site-content';
+import { loader as sectionLoader } from '~/routes/admin/content-section';
 import { loader as reviewLoader } from '~/routes/admin/loan';
 import { action as applyAction } from '~/routes/portal/loan-apply';
 import { loader as borrowersLoader } from '~/routes/public/borrowers';
 import { db } from '~/server/db/client.server';
 import { loan, siteContent } from '~/server/db/schema';
-import { ensureSiteContent, siteContentFor } from '~/server/domain/content/site-content.server';
+import { discardDraft, ensureSiteContent, saveDraft, siteContentFor } from '~/server/domain/content/site-content.server';
 import { signedInThroughLogin, type RoutePerson } from '../support/route-accounts';
 import { useTestDatabase } from '../support/test-database';
 
@@ -282,5 +283,33 @@ describe('the application’s phone and credit score', () => {
       phone: '(775) 555-0199',
       creditScoreRange: '680-719',
     });
+  });
+});
+
+describe('publishing the programs', () => {
+  it('the section page says what changes and which FAQ figures the draft contradicts, before publishing', async () => {
+    const staff = await signedInThroughLogin({ isAdmin: true }, { twoFactor: true });
+    const load = async () =>
+      (
+        await settle(() =>
+          sectionLoader({
+            request: new Request(`${ORIGIN}/admin-dashboard/content/loan-programs`, { headers: { Cookie: staff.cookie } }),
+            params: { section: 'loan-programs' },
+            context: context(),
+          } as never),
+        )
+      ).data as { status: { changes: string[]; warnings: string[] } };
+    expect((await load()).status).toMatchObject({ changes: [], warnings: [] });
+    await saveDraft(
+      staff,
+      'loan-programs',
+      programs.map((p) => (p.name === 'Cash-Out' ? { ...p, rateFrom: 8.75 } : p)),
+    );
+    const { status } = await load();
+    expect(status.changes).toEqual(['‘Cash-Out’: Rate from: 9.5 → 8.75.']);
+    expect(status.warnings).toEqual([
+      'Borrower FAQ, ‘What do your loans cost?’: “Interest rates are typically 9% to 12% with interest-only monthly payments, and origination is typically 1.5 to 3 points.” — the programs publish rates from 8.75%.',
+    ]);
+    await discardDraft(staff, 'loan-programs');
   });
 });
