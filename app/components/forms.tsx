@@ -285,6 +285,9 @@ export function PasswordField({
   );
 }
 
+/** An amount as the field shows it: grouped when it is one, as typed when it is not (a refused '12abc' stays). */
+const shownDollars = (value: string) => (/^[\d,\s$]*$/.test(value) ? typedDollars(value) : value);
+
 /**
  * The one field an amount of money is typed in (issue 23 "Trust at first sight"): whole US
  * dollars shown as currency while typing (a '$' before the digits, grouped as they are typed:
@@ -327,7 +330,7 @@ export function MoneyField({
         <input
           key={key}
           {...props}
-          defaultValue={typedDollars(String(defaultValue ?? ''))}
+          defaultValue={shownDollars(String(defaultValue ?? ''))}
           inputMode="numeric"
           autoComplete="off"
           placeholder={placeholder}

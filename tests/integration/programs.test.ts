@@ -184,6 +184,13 @@ describe('the calculator on /borrowers, without JavaScript', () => {
     expect(res.data!.calculator).toEqual({ program: id, amount: '$500,000' });
   });
 
+  it('takes a program alone as the program chosen, without a complaint', async () => {
+    const id = byName('Cash-Out').id;
+    const res = await get(`?program=${id}`);
+    expect(res.status).toBe(200);
+    expect(res.data!.calculator).toEqual({ program: id, amount: '' });
+  });
+
   it('answers a bad amount or an unknown program with a 400 page naming the fault', async () => {
     const id = byName('Acquisition').id;
     for (const [query, field, message] of [

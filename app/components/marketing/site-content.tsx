@@ -56,9 +56,12 @@ export function programFees(p: LoanProgram): [string, string][] {
 export function LoanProgramCards({
   programs,
   headingLevel = 'h3',
+  calculator = false,
 }: {
   programs: readonly LoanProgram[];
   headingLevel?: 'h2' | 'h3';
+  /** Link each program to the payment calculator on its page (/borrowers#calculator). */
+  calculator?: boolean;
 }) {
   const Heading = headingLevel;
   return (
@@ -102,6 +105,15 @@ export function LoanProgramCards({
             <span className="font-semibold text-navy-900">States: </span>
             {p.states.map((s) => STATES[s]).join(', ')}
           </p>
+          {calculator && (
+            <Link
+              to={`/borrowers?program=${p.id}#calculator`}
+              preventScrollReset
+              className="mt-5 inline-flex min-h-11 items-center font-semibold text-navy-900 underline underline-offset-4 hover:text-brass-700"
+            >
+              Estimate payments in dollars<span className="sr-only"> under {p.name}</span>
+            </Link>
+          )}
           <p className="mt-auto pt-5 text-xs leading-relaxed text-muted">
             Terms as of {formatCalendarDay(p.asOf)}. {p.note}
           </p>

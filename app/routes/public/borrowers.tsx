@@ -82,7 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const content = await siteContentFor({ preview });
   const programs = content['loan-programs'];
   const search = new URL(request.url).searchParams;
-  const asked = search.has('program') || search.has('amount');
+  // A program alone (a program card's 'Estimate payments' link) only chooses it.
+  const asked = search.has('amount');
   const query: CalculatorQuery = {
     program: (search.get('program') ?? programs[0]?.id ?? '').slice(0, 100),
     amount: (search.get('amount') ?? '').slice(0, 40),
@@ -182,7 +183,7 @@ export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
             intro="What each program lends today. Your term sheet states the rate, points, term and conditions of your loan."
           />
           <div className="mt-12">
-            <LoanProgramCards programs={programs} />
+            <LoanProgramCards programs={programs} calculator />
           </div>
         </Section>
       )}
