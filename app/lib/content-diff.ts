@@ -5,6 +5,7 @@
  * removed, moved, and each changed field with its old and new value; the track record and the
  * pictures field by field.
  */
+import { formatCalendarDay, isCalendarDay, percent, usd } from './format';
 import type { SiteContentSection } from './site-content';
 
 /** Field names as the editors label them; others are spelled out from their name. */
@@ -39,12 +40,22 @@ const LABELS: Record<string, string> = {
   licence: 'Licence',
 };
 
+/** Fields in whole dollars and in percent, shown as such. */
+const DOLLARS = new Set(['minAmount', 'maxAmount', 'underwritingFee', 'legalFee', 'drawFee']);
+const PERCENTS = new Set(['maxLtv', 'maxLtc', 'rateFrom', 'defaultRate']);
+
 const label = (key: string) => LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
-/** A value in a sentence: text quoted and cut at 80 characters, lists joined, none as 'empty'. */
-function show(value: unknown): string {
+/**
+ * A value of field `key` in a sentence: dollars and percents formatted, days as dates, text
+ * quoted and cut at 80 characters, lists joined, none as 'empty'.
+ */
+function show(value: unknown, key = ''): string {
   if (value === null || value === undefined || value === '') return 'empty';
-  if (Array.isArray(value)) return value.length ? value.map(show).join(', ') : 'none';
+  if (typeof value === 'number' && DOLLARS.has(key)) return usd(value);
+  if (typeof value === 'number' && PERCENTS.has(key)) return percent(value);
+  if (typeof value === 'string' && isCalendarDay(value)) return formatCalendarDay(value);
+  if (Array.isArray(value)) return value.length ? value.map((v) => show(v)).join(', ') : 'none';
   if (typeof value === 'object') return JSON.stringify(value);
   if (typeof value === 'string') return `‘${value.length > 80 ? `${value.slice(0, 79)}…` : value}’`;
   return String(value);
@@ -55,7 +66,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** The fields of `after` that differ from `before`, as 'Rate from: 9 → 8.75'. */
 function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => k !== 'id');
-  return keys.filter((k) => !same(before[k], after[k])).map((k) => `${label(k)}: ${show(before[k])} → ${show(after[k])}`);
+  return keys.filter((k) => !same(before[k], after[k])).map((k) => `${label(k)}: ${show(before[k], k)} → ${show(after[k], k)}`);
 }
 
 type Item = Record<string, unknown> & { id: string };

@@ -115,7 +115,20 @@ for (const width of [1280, 390]) {
       }
       await acquisition.screenshot({ path: `/tmp/shots/programs/editor-program-${width}.png` });
       await expectNoViolations(page, 'the loan-programs editor');
-      // Nothing saved: the shared server's programs stay as seeded.
+      if (width !== 390) return; // At 1280 the publish dialog is programs-figures.spec.ts's, on a server of its own.
+      // Saved as a draft (visitors see nothing), the publish dialog at 390, then the draft discarded.
+      await acquisition.getByRole('button', { name: 'Save program' }).click();
+      await expect(page.getByText('Unpublished changes').first()).toBeVisible();
+      await page.getByRole('button', { name: /^Publish Loan programs/ }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Publish Loan programs?' });
+      await expect(dialog).toContainText('‘Acquisition’: Rate from: 9% → 8.75%');
+      await expect(dialog).toContainText('the programs publish rates from 8.75%');
+      await dialog.screenshot({ path: '/tmp/shots/programs/publish-dialog-390.png' });
+      await expectNoViolations(page, 'the publish dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Discard changes' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
+      await expect(page.getByText('Unpublished changes')).toHaveCount(0);
     });
   });
 }

@@ -154,7 +154,7 @@ test('after staff change a program and publish, every rate and LTV figure on the
   // Publishing asks first: what changes, and what the FAQs now contradict.
   await admin.getByRole('button', { name: /^Publish Loan programs/ }).click();
   const dialog = admin.getByRole('alertdialog', { name: 'Publish Loan programs?' });
-  await expect(dialog).toContainText('‘Acquisition’: Maximum LTV: 60 → 65; Rate from: 9 → 8.5.');
+  await expect(dialog).toContainText('‘Acquisition’: Maximum LTV: 60% → 65%; Rate from: 9% → 8.5%.');
   await expect(dialog).toContainText('Borrower FAQ, ‘What do your loans cost?’');
   await expect(dialog).toContainText('the programs publish rates from 8.5%');
   await expect(dialog).toContainText('the programs publish up to 65% LTV');

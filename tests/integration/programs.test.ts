@@ -163,7 +163,7 @@ describe('figures the pages state', () => {
   it('a publish says what changes', () => {
     const changed = programs.map((p) => (p.name === 'Acquisition' ? { ...p, rateFrom: 8.75, asOf: '2026-12-01' } : p));
     expect(describeChanges('loan-programs', programs, changed.slice(0, 4))).toEqual([
-      '‘Acquisition’: Rate from: 9 → 8.75; Terms as of: ‘2026-11-01’ → ‘2026-12-01’.',
+      '‘Acquisition’: Rate from: 9% → 8.75%; Terms as of: Nov 1, 2026 → Dec 1, 2026.',
       'Removed ‘Multifamily Bridge’.',
     ]);
     expect(describeChanges('loan-programs', programs, [...programs].reverse())).toEqual(['The order changed.']);
@@ -313,7 +313,7 @@ describe('publishing the programs', () => {
       programs.map((p) => (p.name === 'Cash-Out' ? { ...p, rateFrom: 8.75 } : p)),
     );
     const { status } = await load();
-    expect(status.changes).toEqual(['‘Cash-Out’: Rate from: 9.5 → 8.75.']);
+    expect(status.changes).toEqual(['‘Cash-Out’: Rate from: 9.5% → 8.75%.']);
     expect(status.warnings).toEqual([
       'Borrower FAQ, ‘What do your loans cost?’: “Interest rates are typically 9% to 12% with interest-only monthly payments, and origination is typically 1.5 to 3 points.” — the programs publish rates from 8.75%.',
     ]);
