@@ -92,6 +92,26 @@ for (const width of [1280, 390]) {
       await expect(page.getByText('Multi-Family', { exact: true })).toBeVisible();
       await page.screenshot({ path: `/tmp/shots/programs/application-review-${width}.png`, fullPage: true });
       await expectNoViolations(page, 'the review step');
+      await page.getByRole('button', { name: 'Submit application' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/loans\/OL-\d{4}-\d{5}$/);
+      const reference = page.url().split('/').at(-1)!;
+
+      // Staff see the phone and the credit score on the review page.
+      const staff = await staffSession();
+      const review = await page
+        .context()
+        .browser()!
+        .newContext({
+          viewport: { width, height: 900 },
+          extraHTTPHeaders: { 'X-Forwarded-For': uniqueIp() },
+        });
+      const [name, value] = staff.cookie.split(/=(.*)/s) as [string, string];
+      await review.addCookies([{ name, value, url: baseURL }]);
+      const admin = await review.newPage();
+      await admin.goto(`/admin-dashboard/loans/${reference}`);
+      await expect(admin.getByText('(775) 555-0188')).toBeVisible();
+      await expect(admin.getByText('760 or higher')).toBeVisible();
+      await review.close();
     });
 
     test('staff’s loan-programs editor, a program open, has no violations', async ({ page }) => {
