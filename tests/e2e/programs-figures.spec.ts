@@ -171,5 +171,6 @@ test('after staff change a program and publish, every rate and LTV figure on the
   expect(borrowers).toContain('Loan-to-value Up to 65%');
   expect(borrowers).toContain('up to 65% LTV, rates from 8.5%');
   expect(await pageText('/')).toContain('Up to 65% LTV · from 8.5%');
+  expect(await pageText('/investors')).toContain('at no more than 65% of its value under our published programs');
   await admin.context().close();
 });
