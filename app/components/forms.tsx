@@ -14,6 +14,7 @@ import {
 } from 'react';
 import type { Choice as VocabularyChoice } from '~/lib/vocabulary';
 import { cn } from '~/lib/cn';
+import { typedDollars } from '~/lib/format';
 
 type Errors = string[] | null | undefined;
 
@@ -280,6 +281,92 @@ export function PasswordField({
         {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
         <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
       </button>
+    </div>
+  );
+}
+
+/** An amount as the field shows it: grouped when it is one, as typed when it is not (a refused '12abc' stays). */
+const shownDollars = (value: string) => (/^[\d,\s$]*$/.test(value) ? typedDollars(value) : value);
+
+/**
+ * The one field an amount of money is typed in (issue 23 "Trust at first sight"): whole US
+ * dollars shown as currency while typing (a '$' before the digits, grouped as they are typed:
+ * 1250000 → 1,250,000), with a numeric keyboard on phones; its label, hint and errors as
+ * `Field`'s. The form's parser drops the '$', commas and spaces (`parseForm`'s `dollars`), so
+ * a form posted without JavaScript reads '1,250,000' and '1250000' alike. `warning` is advice
+ * shown at the field that does not stop the form (an amount outside a program's limits).
+ * `onValue` receives the amount typed, in whole dollars (null for none).
+ */
+export function MoneyField({
+  label,
+  hint,
+  field,
+  warning,
+  className,
+  onValue,
+  placeholder = '0',
+}: FieldProps & {
+  field: FieldMetadata<unknown>;
+  warning?: ReactNode;
+  /** What the empty field shows ('0' by default). */
+  placeholder?: string;
+  onValue?: (dollars: number | null) => void;
+}) {
+  const { key, defaultValue, type: _type, ...props } = getInputProps(field, { type: 'text' });
+  const id = props.id!;
+  const errors = field.errors;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const warningId = warning ? `${id}-warning` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
+        {label}
+      </label>
+      <div className="relative">
+        <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-muted">
+          $
+        </span>
+        <input
+          key={key}
+          {...props}
+          defaultValue={shownDollars(String(defaultValue ?? ''))}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={placeholder}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={[hintId, warningId, errorId].filter(Boolean).join(' ') || undefined}
+          className={cn(control, 'pl-7 tabular-nums')}
+          onInput={(e) => {
+            const input = e.currentTarget;
+            // Regroup the digits and keep the caret after the same digit.
+            const caret = input.selectionStart ?? input.value.length;
+            const digitsBefore = input.value
+              .slice(0, caret)
+              .replace(/\D/g, '')
+              .replace(/^0+(?=\d)/, '').length;
+            const next = typedDollars(input.value);
+            if (next !== input.value) {
+              input.value = next;
+              let at = 0;
+              for (let seen = 0; at < next.length && seen < digitsBefore; at++) if (/\d/.test(next[at]!)) seen++;
+              input.setSelectionRange(at, at);
+            }
+            onValue?.(next === '' ? null : Number(next.replace(/,/g, '')));
+          }}
+        />
+      </div>
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="mt-1.5 rounded-md bg-brass-50 px-3 py-2 text-sm text-brass-800" aria-live="polite">
+          {warning}
+        </p>
+      )}
+      <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }

@@ -103,6 +103,14 @@ const counts = once(() => new Intl.NumberFormat('en-US'));
 
 /** Whole US dollars: 2500000 → '$2,500,000'. */
 export const usd = (amount: number) => dollars().format(amount);
+/**
+ * Whole dollars as typed in a money field, grouped while typing: '1250000' → '1,250,000',
+ * '$ 1,25' → '125'; digits only are kept, leading zeros dropped; '' for none.
+ */
+export function typedDollars(text: string): string {
+  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 /** A count with thousands separators: 12500 → '12,500'. */
 export const count = (n: number) => counts().format(n);
 /**

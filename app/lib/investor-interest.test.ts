@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { percent, sharePercent, shareTenths, usdCents } from './format';
-import { projectedInterest, rateInBasisPoints, typedDollars } from './investor-interest';
+import { projectedInterest } from './investor-interest';
+import { readDollars } from './money';
 
 describe('projectedInterest', () => {
   it('works the examples out by hand', () => {
@@ -21,7 +22,6 @@ describe('projectedInterest', () => {
     // Just under half a cent goes down: $5 at 1% = 0.4166… cent → 0.
     expect(projectedInterest(5, 1, 12)).toEqual({ monthlyCents: 0, totalCents: 0 });
     // 10.1% is 1010 hundredths, not the 1009.999… of its binary product.
-    expect(rateInBasisPoints(10.1)).toBe(1010);
     expect(projectedInterest(120_000, 10.1, 12)).toEqual({ monthlyCents: 101_000, totalCents: 1_212_000 });
     // An amount past 2^53 / 10 000 stays exact: $900,000,000,000 at 9.99% = $7,492,500,000.00 a month.
     expect(projectedInterest(900_000_000_000, 9.99, 2)).toEqual({ monthlyCents: 749_250_000_000, totalCents: 1_498_500_000_000 });
@@ -75,15 +75,15 @@ describe('projectedInterest', () => {
   });
 });
 
-describe('typedDollars', () => {
+describe('readDollars', () => {
   it('reads whole dollars as people type them', () => {
-    expect(typedDollars('$25,000')).toBe(25_000);
-    expect(typedDollars(' 25000 ')).toBe(25_000);
-    expect(typedDollars('25,000.00')).toBe(25_000);
-    expect(typedDollars('25,000.50')).toBeNull();
-    expect(typedDollars('abc')).toBeNull();
-    expect(typedDollars('0')).toBeNull();
-    expect(typedDollars('')).toBeNull();
+    expect(readDollars('$25,000')).toBe(25_000);
+    expect(readDollars(' 25000 ')).toBe(25_000);
+    expect(readDollars('25,000.00')).toBe(25_000);
+    expect(readDollars('25,000.50')).toBeNull();
+    expect(readDollars('abc')).toBeNull();
+    expect(readDollars('0')).toBeNull();
+    expect(readDollars('')).toBeNull();
   });
 });
 

@@ -9,11 +9,11 @@
  * cents.
  *
  * Rounding, once: the monthly interest is simple interest of one twelfth of the annual rate,
- * `amount × rate / 12`, rounded to the cent half up (a half cent goes up). The total is that
- * monthly cent figure times the months of the term, as the investor receives it month by month:
- * no second rounding. Everything in between is integer (BigInt) arithmetic, so an amount of any
- * size is exact.
+ * `amount × rate / 12`, rounded to the cent half up (money.ts's `monthlyInterestCents`). The
+ * total is that monthly cent figure times the months of the term, as the investor receives it
+ * month by month: no second rounding. All integer arithmetic, so an amount of any size is exact.
  */
+import { monthlyInterestCents } from './money';
 
 /** The projected interest of one amount: each month's and the term's, in integer cents. */
 export interface ProjectedInterest {
@@ -21,14 +21,6 @@ export interface ProjectedInterest {
   monthlyCents: number;
   /** Interest over the whole term (monthly × months), cents. */
   totalCents: number;
-}
-
-/**
- * The rate in hundredths of a percent: 10.25 → 1025. The rate has at most two decimals (its
- * column's scale), so rounding the product only removes binary noise (10.1 × 100 = 1009.99…).
- */
-export function rateInBasisPoints(ratePercent: number): number {
-  return Math.round(ratePercent * 100);
 }
 
 /**
@@ -40,27 +32,6 @@ export function projectedInterest(amount: number, ratePercent: number, termMonth
   if (!Number.isSafeInteger(amount) || amount <= 0) return null;
   if (!Number.isFinite(ratePercent) || ratePercent < 0 || ratePercent > 100) return null;
   if (!Number.isSafeInteger(termMonths) || termMonths <= 0) return null;
-  const bp = BigInt(rateInBasisPoints(ratePercent));
-  // amount dollars × 100 cents × bp / 10 000 / 12 months = amount × bp / 1 200 cents.
-  const numerator = BigInt(amount) * bp;
-  const denominator = 1200n;
-  const monthly = (2n * numerator + denominator) / (2n * denominator);
-  const total = monthly * BigInt(termMonths);
-  return { monthlyCents: Number(monthly), totalCents: Number(total) };
-}
-
-/**
- * The whole-dollar amount a visitor typed ('$25,000', '25000', '25,000.00'), or null when it
- * is not one. Only digits, commas, a leading '$' and a '.00' ending are accepted.
- */
-export function typedDollars(text: string | null | undefined): number | null {
-  if (!text) return null;
-  const plain = text
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/,/g, '')
-    .replace(/\.0{1,2}$/, '');
-  if (!/^\d{1,13}$/.test(plain)) return null;
-  const n = Number(plain);
-  return n > 0 ? n : null;
+  const monthly = BigInt(monthlyInterestCents(amount, ratePercent));
+  return { monthlyCents: Number(monthly), totalCents: Number(monthly * BigInt(termMonths)) };
 }

@@ -5,7 +5,7 @@
  * (LTV, LTC, ARV-LTV). Money is whole US dollars, ratios are numeric percent, terms months.
  */
 import { z } from 'zod';
-import { dayField, numberField, optionalTextField, textField, wholeNumberField } from './schemas/fields';
+import { dayField, numberField, optionalTextField, requiredPhoneField, textField, wholeNumberField } from './schemas/fields';
 import { PROPERTY_TYPES, valuesOf, type Choice } from './vocabulary';
 
 // ---------------------------------------------------------------- stages
@@ -168,6 +168,7 @@ export const LOAN_MESSAGES = {
   closingPast: 'The target closing date cannot be in the past.',
   closingFar: 'The target closing date must be within two years.',
   whole: 'Please enter a whole number of dollars.',
+  phone: 'Please enter a valid phone number, such as (775) 555-0142.',
 } as const;
 
 const MAX_DOLLARS = 1_000_000_000;
@@ -230,6 +231,8 @@ export const borrowerStepSchema = (today: string) =>
     targetClosingDate: dayField('Target closing date is required', 'Please enter a date')
       .refine((d) => d >= today, LOAN_MESSAGES.closingPast)
       .refine((d) => d <= addYears(today, 2), LOAN_MESSAGES.closingFar),
+    phone: requiredPhoneField({ required: 'Phone number is required', invalid: LOAN_MESSAGES.phone }),
+    creditScoreRange: choice(CREDIT_SCORE_RANGES, 'Please choose your estimated credit score'),
   });
 
 function addYears(day: string, years: number): string {
@@ -238,21 +241,6 @@ function addYears(day: string, years: number): string {
 
 /** The application's amounts, in whole dollars. */
 export const DOLLAR_FIELDS = ['propertyValue', 'rehabBudget', 'afterRepairValue', 'loanAmount'] as const;
-
-/** '$1,250,000' → '1250000': an amount as people write it, as the schema reads it. */
-export const plainDollars = (value: string) => value.replace(/[$,\s]/g, '');
-
-/**
- * Lets `form`'s dollar amounts be typed as people write them ('$1,250,000'): the dollar sign,
- * commas and spaces are dropped before the schema reads them (browser and server alike).
- */
-export function normalizeDollarFields(form: FormData): FormData {
-  for (const name of DOLLAR_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === 'string') form.set(name, plainDollars(value));
-  }
-  return form;
-}
 
 /** The application's fields (all steps), as saved on a draft. */
 export type LoanApplication = z.infer<typeof propertyStepSchema> &

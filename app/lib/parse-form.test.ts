@@ -103,3 +103,30 @@ describe('parseForm: a whole-number field (.int())', () => {
     expect(errorsOf('0')).toEqual(['Must be at least 1']);
   });
 });
+
+describe('parseForm: money fields (`dollars`, the MoneyField)', () => {
+  const schema = z.object({ amount: z.number({ error: 'Amount is required' }).int('Whole dollars only'), note: z.string() });
+  const read = (amount: string, dollars: readonly string[] = ['amount']) => {
+    const result = parseForm(
+      form([
+        ['amount', amount],
+        ['note', '$1,000'],
+      ]),
+      { schema, dollars },
+    );
+    return result.status === 'success' ? result.value : result.reply().error?.amount;
+  };
+  it.each(['$1,250,000', '1,250,000', '1250000', '$ 1 250 000'])('reads %j as 1250000', (amount) => {
+    expect(read(amount)).toEqual({ amount: 1_250_000, note: '$1,000' });
+  });
+  it('reads other fields as written, and money only where named', () => {
+    expect(read('1,250,000', [])).toEqual(['Amount is required']);
+  });
+  it.each(['1.5', '$1,250.50'])('still refuses %j: whole dollars only', (amount) => {
+    expect(read(amount)).toEqual(['Whole dollars only']);
+  });
+  it('reads URL search parameters too (a GET form)', () => {
+    const result = parseForm(new URLSearchParams('amount=%24500%2C000&note=x'), { schema, dollars: ['amount'] });
+    expect(result.status === 'success' && result.value.amount).toBe(500_000);
+  });
+});

@@ -10,6 +10,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { configureCoercion } from '@conform-to/zod/v4/future';
 import type { $ZodType } from 'zod/v4/core';
+import { plainDollars } from './money';
 
 /** An optional sign, digits, and optionally a decimal point with digits: '12', '-3.5', '.5'. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -62,7 +63,27 @@ const { coerceFormValue } = configureCoercion({
   customize: (type) => (isWholeNumber(type) ? coerceWholeNumber : null),
 });
 
-/** Conform's submission of `formData` against `schema` (field errors, typed value on success). */
-export function parseForm<Schema extends $ZodType>(formData: FormData | URLSearchParams, { schema }: { schema: Schema }) {
-  return parseWithZod(formData, { schema: coerceFormValue(schema), disableAutoCoercion: true });
+/**
+ * Conform's submission of `formData` against `schema` (field errors, typed value on success).
+ * `dollars` names the fields typed in the money field (`MoneyField`, issue 23): their dollar
+ * sign, commas and spaces are dropped first, so '$1,250,000' reads as 1250000 in the browser and
+ * on the server alike (a form posted without JavaScript sends what was typed).
+ */
+export function parseForm<Schema extends $ZodType>(
+  formData: FormData | URLSearchParams,
+  { schema, dollars = [] }: { schema: Schema; dollars?: readonly string[] },
+) {
+  let data = formData;
+  if (dollars.length) {
+    const copy = formData instanceof URLSearchParams ? new URLSearchParams(formData) : new FormData();
+    if (copy instanceof FormData) for (const [name, value] of formData.entries()) copy.append(name, value as string | Blob);
+    for (const name of dollars) {
+      const values = copy.getAll(name);
+      if (!values.length) continue;
+      copy.delete(name);
+      for (const v of values) (copy as FormData).append(name, typeof v === 'string' ? plainDollars(v) : v);
+    }
+    data = copy;
+  }
+  return parseWithZod(data, { schema: coerceFormValue(schema), disableAutoCoercion: true });
 }

@@ -10,7 +10,9 @@
  * the loan, terms in months, dates 'YYYY-MM-DD' in the lender's zone.
  */
 import { z } from 'zod';
+import { LOAN_PURPOSES } from './loans';
 import { dayField, emailField, EMAIL_INVALID, percentField, phoneField, textField, wholeNumberField } from './schemas/fields';
+import { PROPERTY_TYPES, valuesOf, type PropertyType } from './vocabulary';
 
 export const SITE_CONTENT_SECTIONS = [
   'loan-programs',
@@ -60,11 +62,31 @@ const dollars = (message: string) => wholeNumberField(0, 1_000_000_000_000, mess
 const months = wholeNumberField(1, 600, 'Please enter a term in whole months.');
 const id = z.uuid();
 
+/** Values of `list`, once each, in its order (a program's purposes and types are sets, shown in the list's order). */
+const inListOrder =
+  <V extends string>(list: readonly { value: V }[]) =>
+  (values: V[]): V[] =>
+    list.map((c) => c.value).filter((v) => values.includes(v));
+
+/**
+ * A loan program's published terms (issue "First impression") and, since issue 23 ("Trust at
+ * first sight"), its fees beside them: origination points (`pointsFrom`–`pointsTo`), the
+ * underwriting or processing fee and the legal or document fee (whole dollars, paid at closing),
+ * the draw fee (whole dollars a draw, null for a program without draws), the extension fee
+ * (points), the prepayment terms (text) and the default rate (percent a year). `purposes` and
+ * `propertyTypes` are the application's own lists (LOAN_PURPOSES, PROPERTY_TYPES), so a program
+ * can be matched to an application (app/lib/program-fit.ts).
+ */
 export const loanProgramSchema = z
   .object({
     id,
     name: text(80, 'Please enter the program’s name.'),
     description: text(600, 'Please describe the program.'),
+    purposes: z
+      .array(z.enum(valuesOf(LOAN_PURPOSES), { error: 'Please choose purposes from the list.' }))
+      .min(1, 'Please choose at least one purpose.')
+      .max(LOAN_PURPOSES.length)
+      .transform(inListOrder(LOAN_PURPOSES)),
     minAmount: dollars('Please enter the smallest loan in whole dollars.'),
     maxAmount: dollars('Please enter the largest loan in whole dollars.'),
     maxLtv: percentField('Please enter the maximum LTV as a percentage.').nullable(),
@@ -72,21 +94,83 @@ export const loanProgramSchema = z
     rateFrom: percentField('Please enter the lowest rate as a percentage.'),
     pointsFrom: percentField('Please enter the points as a percentage.'),
     pointsTo: percentField('Please enter the points as a percentage.'),
+    underwritingFee: dollars('Please enter the underwriting or processing fee in whole dollars.'),
+    legalFee: dollars('Please enter the legal or document fee in whole dollars.'),
+    drawFee: dollars('Please enter the draw fee in whole dollars.').nullable(),
+    extensionPoints: percentField('Please enter the extension fee in points.'),
+    defaultRate: percentField('Please enter the default rate as a percentage.'),
+    prepayment: text(200, 'Please state the prepayment terms.'),
     termMinMonths: months,
     termMaxMonths: months,
-    propertyTypes: z.array(text(60, 'Please name the property type.')).max(20),
+    propertyTypes: z
+      .array(z.enum(valuesOf(PROPERTY_TYPES), { error: 'Please choose property types from the list.' }))
+      .min(1, 'Please choose at least one property type.')
+      .max(PROPERTY_TYPES.length)
+      .transform(inListOrder(PROPERTY_TYPES)),
     states: z.array(z.enum(Object.keys(STATES) as [StateCode, ...StateCode[]])).min(1, 'Please choose at least one state.'),
     asOf: day,
     note: text(300, 'Please keep the ‘subject to underwriting’ note.'),
   })
   .refine((p) => p.maxAmount >= p.minAmount, { path: ['maxAmount'], message: 'The largest loan must be at least the smallest.' })
   .refine((p) => p.pointsTo >= p.pointsFrom, { path: ['pointsTo'], message: 'The upper points must be at least the lower.' })
+  .refine((p) => p.defaultRate >= p.rateFrom, { path: ['defaultRate'], message: 'The default rate must be at least the rate.' })
   .refine((p) => p.termMaxMonths >= p.termMinMonths, {
     path: ['termMaxMonths'],
     message: 'The longest term must be at least the shortest.',
   })
   .refine((p) => p.maxLtv !== null || p.maxLtc !== null, { path: ['maxLtv'], message: 'Please give a maximum LTV or LTC.' });
 export type LoanProgram = z.infer<typeof loanProgramSchema>;
+
+/** Property types as programs named them before issue 23, and their value in PROPERTY_TYPES. */
+const LEGACY_PROPERTY_TYPES: Record<string, PropertyType> = {
+  'Single Family Investment': 'Single-Family Investment',
+  'Single Family': 'Single-Family Investment',
+  Multifamily: 'Multi-Family',
+  'Multi Family Investment': 'Multi-Family',
+  Land: 'Land Development',
+  'Land Investment': 'Land Development',
+  'Mobile Home Parks': 'Mobile Home Park',
+  'Commercial Investment': 'Commercial',
+  'Mixed Use Investment': 'Mixed-Use',
+  Specialty: 'Commercial',
+};
+const PROGRAM_FEE_KEYS = [
+  'purposes',
+  'underwritingFee',
+  'legalFee',
+  'drawFee',
+  'extensionPoints',
+  'defaultRate',
+  'prepayment',
+] as const;
+
+/**
+ * Loan programs as stored before issue 23 read as today's (the content's migration, done on
+ * read so a backup of any age restores): a program without its fees or purposes takes them from
+ * the default program of the same id, else from the first default (`defaults`:
+ * DEFAULT_CONTENT's programs), for staff to review in the editor; a property type named the old
+ * way ('Multifamily') takes its value in PROPERTY_TYPES ('Multi-Family'), one no longer known is
+ * dropped, and a program left with none takes its default's. Anything else passes unchanged, for
+ * the section's schema to judge.
+ */
+export function upgradeLoanPrograms(value: unknown, defaults: readonly LoanProgram[]): unknown {
+  if (!Array.isArray(value) || defaults.length === 0) return value;
+  const known = new Set<string>(valuesOf(PROPERTY_TYPES));
+  return value.map((program: unknown) => {
+    if (!program || typeof program !== 'object' || Array.isArray(program)) return program;
+    const p = { ...(program as Record<string, unknown>) };
+    const fallback = defaults.find((d) => d.id === p.id) ?? defaults[0]!;
+    for (const key of PROGRAM_FEE_KEYS) if (p[key] === undefined) p[key] = fallback[key];
+    if (Array.isArray(p.propertyTypes)) {
+      const mapped = p.propertyTypes.flatMap((t: unknown) => {
+        const name = typeof t === 'string' ? (LEGACY_PROPERTY_TYPES[t] ?? t) : t;
+        return typeof name === 'string' && known.has(name) ? [name] : [];
+      });
+      p.propertyTypes = mapped.length ? [...new Set(mapped)] : fallback.propertyTypes;
+    }
+    return p;
+  });
+}
 
 const metric = <T extends z.ZodNumber>(value: T) => z.object({ value, asOf: day }).nullable();
 /**
@@ -267,10 +351,17 @@ export const programFormSchema = z.preprocess(
   // Typed as the program, so a form's fields are named after it.
   (value: z.input<typeof loanProgramSchema>) =>
     value && typeof value === 'object' && !Array.isArray(value)
-      ? { ...value, maxLtv: blankIsNull(value.maxLtv), maxLtc: blankIsNull(value.maxLtc) }
+      ? {
+          ...value,
+          maxLtv: blankIsNull(value.maxLtv),
+          maxLtc: blankIsNull(value.maxLtc),
+          drawFee: blankIsNull(value.drawFee),
+        }
       : value,
   loanProgramSchema,
 );
+/** The program form's amounts, typed in money fields (`parseForm`'s `dollars`). */
+export const PROGRAM_DOLLARS = ['minAmount', 'maxAmount', 'underwritingFee', 'legalFee', 'drawFee'] as const;
 export const teamMemberFormSchema = teamMemberSchema
   .omit({ photoId: true })
   .extend({ licence: teamMemberSchema.shape.licence.default(null) });

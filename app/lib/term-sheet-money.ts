@@ -4,15 +4,17 @@
  *
  * Inputs are as stored: the amount, fees, holdback and the property's price in whole dollars; the
  * rate and points in percent with at most two decimals (numeric(5,2) and numeric(4,2) columns).
- * Outputs are integer cents. Everything is integer arithmetic (BigInt inside): percents become
- * hundredths of a percent first, exactly, so no floating-point value ever reaches an amount.
+ * Outputs are integer cents, from money.ts (no floating-point value ever reaches an amount).
  *
- * Rounding, stated once: the two products that can fall between cents, the monthly interest
- * (amount × rate ÷ 12) and the points (amount × points), are each rounded half-up to the cent,
- * once, and every other figure is a sum or difference of whole cents, so the parts add up exactly:
- * net funding + holdback + points + closing fees = amount, to the cent.
+ * Rounding: the two products that can fall between cents, the monthly interest (amount × rate ÷
+ * 12) and the points (amount × points), are money.ts's, rounded half-up to the cent once; every
+ * other figure is a sum or difference of whole cents, so the parts add up exactly: net funding +
+ * holdback + points + closing fees = amount, to the cent.
  */
 import { PURCHASE_PURPOSES, type LoanPurpose } from './loans';
+import { dollarsToCents, monthlyInterestCents, pointsCents } from './money';
+
+export { monthlyInterestCents, pointsCents };
 
 /** The stored figures of a term sheet that money is computed from. */
 export interface TermSheetFigures {
@@ -61,43 +63,8 @@ export interface TermSheetMoney {
   cashAtClosing: CashAtClosing | null;
 }
 
-/**
- * A percent with at most two decimals as an exact whole number of hundredths (10.25 → 1025).
- * @throws RangeError for a negative value or one with more than two decimals (none is stored).
- */
-export function hundredths(percent: number): bigint {
-  const scaled = Math.round(percent * 100);
-  if (!Number.isFinite(percent) || percent < 0 || Math.abs(percent * 100 - scaled) > 1e-6)
-    throw new RangeError(`${percent} is not a percent with at most two decimals`);
-  return BigInt(scaled);
-}
-
-/** `numerator ÷ denominator` of non-negative integers, rounded half-up. */
-function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
-}
-
-/** Whole dollars as a BigInt. @throws RangeError for a negative or fractional amount. */
-function wholeDollars(dollars: number): bigint {
-  if (!Number.isSafeInteger(dollars) || dollars < 0) throw new RangeError(`${dollars} is not a whole number of dollars`);
-  return BigInt(dollars);
-}
-
-const dollarsToCents = (dollars: number): bigint => wholeDollars(dollars) * 100n;
-
-/**
- * The monthly interest-only payment of `amount` whole dollars at `ratePercent` a year, in cents:
- * amount × rate ÷ 12, rounded half-up to the cent. In hundredths of a percent `r`:
- * cents = amount × 100 × r ÷ 10,000 ÷ 12 = amount × r ÷ 1,200.
- */
-export function monthlyInterestCents(amount: number, ratePercent: number): number {
-  return Number(divideHalfUp(wholeDollars(amount) * hundredths(ratePercent), 1200n));
-}
-
-/** `points` percent of `amount` whole dollars, in cents, rounded half-up: amount × p ÷ 100 (p in hundredths). */
-export function pointsCents(amount: number, points: number): number {
-  return Number(divideHalfUp(wholeDollars(amount) * hundredths(points), 100n));
-}
+/** Whole dollars as cents, a BigInt, for the sums below. */
+const centsOf = (dollars: number): bigint => BigInt(dollarsToCents(dollars));
 
 /**
  * Every money figure of term sheet `t` (see TermSheetMoney), with the estimated cash at closing of
@@ -109,11 +76,11 @@ export function pointsCents(amount: number, points: number): number {
  * not below the amount).
  */
 export function termSheetMoney(t: TermSheetFigures, loan: { purpose: LoanPurpose | null; price: number | null }): TermSheetMoney {
-  const amount = dollarsToCents(t.amount);
-  const holdback = dollarsToCents(t.holdback);
+  const amount = centsOf(t.amount);
+  const holdback = centsOf(t.holdback);
   if (holdback >= amount && amount > 0n) throw new RangeError('The holdback must be less than the loan amount');
-  const underwriting = dollarsToCents(t.underwritingFee);
-  const legal = dollarsToCents(t.legalFee);
+  const underwriting = centsOf(t.underwritingFee);
+  const legal = centsOf(t.legalFee);
   const points = BigInt(pointsCents(t.amount, t.points));
   const fees = underwriting + legal;
   const net = amount - holdback - points - fees;
@@ -125,7 +92,7 @@ export function termSheetMoney(t: TermSheetFigures, loan: { purpose: LoanPurpose
       label: 'Estimated net proceeds at closing (a refinance: before existing loans are paid off)',
     };
   } else if (loan.price !== null) {
-    const due = dollarsToCents(loan.price) - net;
+    const due = centsOf(loan.price) - net;
     cashAtClosing =
       due >= 0n
         ? {

@@ -49,15 +49,26 @@ export const LOAN_TYPES = [
   { value: 'rental', label: 'Rental Property' },
 ] as const satisfies readonly Choice[];
 
-/** Property types a borrower finances (several may be chosen). */
+/**
+ * Property types, the one list (issue 23 "one vocabulary"): the sign-up's and profile's answer
+ * (several may be chosen), the application's property type, and the types each loan program
+ * lends on (app/lib/site-content.ts). Values are stored (loan.property_type's CHECK comes from
+ * this list); migration 0012 widened it with the programs' commercial types.
+ */
 export const PROPERTY_TYPES = [
   { value: 'Single-Family Investment', label: 'Single-Family Investment' },
   { value: 'Multi-Family', label: 'Multi-Family' },
-  { value: 'Commercial', label: 'Commercial' },
-  { value: 'Industrial', label: 'Industrial' },
-  { value: 'Land Development', label: 'Land Development' },
   { value: 'Mixed-Use', label: 'Mixed-Use' },
+  { value: 'Retail', label: 'Retail' },
+  { value: 'Office', label: 'Office' },
+  { value: 'Industrial', label: 'Industrial' },
+  { value: 'Self Storage', label: 'Self Storage' },
+  { value: 'Hotel/Hospitality', label: 'Hotel/Hospitality' },
+  { value: 'Mobile Home Park', label: 'Mobile Home Park' },
+  { value: 'Commercial', label: 'Commercial' },
+  { value: 'Land Development', label: 'Land Development' },
 ] as const satisfies readonly Choice[];
+export type PropertyType = (typeof PROPERTY_TYPES)[number]['value'];
 
 /** Loan amount range, US dollars. */
 export const LOAN_AMOUNT_RANGES = [

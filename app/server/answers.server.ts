@@ -165,3 +165,11 @@ export function found<T>(value: T | null | undefined, what: string): T {
 export function notFoundPage<T>(body: T) {
   return data(body, { status: REFUSAL_STATUS['not-found'] });
 }
+
+/**
+ * A page that answers a query it refused (the payment calculator's bad amount, issue 23) with
+ * its loader's `body`, the message in it, and 400: the page renders, never an error page.
+ */
+export function refusedPage<T>(body: T) {
+  return data(body, { status: REFUSAL_STATUS.invalid });
+}

@@ -17,6 +17,7 @@ import {
   signInSchema,
   secondStepSchema,
   signUpSchema,
+  BORROWER_DOLLARS,
 } from '~/lib/schemas/auth';
 import { LOCKED_MESSAGE } from './domain/accounts/accounts.server';
 import type { Toast } from '~/lib/toast';
@@ -210,7 +211,7 @@ export async function secondStepAction(request: Request, clientIp: string, formD
  * address and for one that already has an account alike (better-auth then e-mails the owner).
  */
 export async function signUpAction(request: Request, clientIp: string, formData: FormData) {
-  const submission = parseForm(formData, { schema: signUpSchema });
+  const submission = parseForm(formData, { schema: signUpSchema, dollars: BORROWER_DOLLARS });
   if (submission.status !== 'success')
     return refuseFields('invalid', {
       intent: 'signup' as const,

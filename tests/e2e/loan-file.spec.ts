@@ -79,7 +79,7 @@ test('a borrower applies and the lender takes the loan from submission to fundin
 
   await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Bridge' })).toBeChecked();
-  await expect(page.getByLabel('Purchase price')).toHaveValue('2500000');
+  await expect(page.getByLabel('Purchase price')).toHaveValue('2,500,000');
   // The ratio follows the typing; an impossible amount is refused at the field.
   await page.getByLabel('Loan amount requested').fill('3,000,000');
   await page.getByLabel('Loan amount requested').blur();
@@ -102,6 +102,8 @@ test('a borrower applies and the lender takes the loan from submission to fundin
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByText('The target closing date cannot be in the past.')).toBeVisible();
   await page.getByLabel('Target closing date').fill(dayFromNow(30));
+  await page.getByLabel('Phone number').fill('(775) 555-0142');
+  await page.getByLabel('Estimated credit score').selectOption('720-759');
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review', exact: true })).toBeVisible();
   await expect(page.getByText('Truckee River Holdings LLC')).toBeVisible();

@@ -113,6 +113,8 @@ async function submittedLoan(who: LoanActor) {
     entityName: 'Court Street LLC',
     projectsLast36Months: 2,
     targetClosingDate: lenderDay(new Date(Date.now() + 30 * 86_400_000)),
+    phone: '(775) 555-0142',
+    creditScoreRange: '720-759',
   });
   const reference = await submitApplication(who, (await borrowerLoan(who.id, id))!);
   return (await staffLoan(reference))!;

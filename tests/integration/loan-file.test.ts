@@ -73,6 +73,8 @@ async function submitted(borrower: LoanActor, purpose: LoanPurpose = 'bridge', e
     entityName: entityType === 'llc' ? 'Court Street LLC' : undefined,
     projectsLast36Months: 2,
     targetClosingDate: future(30),
+    phone: '(775) 555-0142',
+    creditScoreRange: '720-759',
   });
   const draft = (await borrowerLoan(borrower.id, id))!;
   const reference = await submitApplication(borrower, draft);

@@ -205,6 +205,8 @@ describe('term sheets', () => {
       entityType: 'individual',
       projectsLast36Months: 2,
       targetClosingDate: lenderDay(new Date(Date.now() + 30 * 86_400_000)),
+      phone: '(775) 555-0142',
+      creditScoreRange: '720-759',
     });
     const reference = await submitApplication(borrower, (await borrowerLoan(borrower.id, id))!);
     await moveStage(admin, (await staffLoan(reference))!, 'in_review', null);

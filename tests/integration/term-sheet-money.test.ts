@@ -68,7 +68,8 @@ describe('worked examples (computed by hand)', () => {
   });
 
   it('refuses figures no term sheet stores', () => {
-    expect(() => monthlyInterestCents(1000, 10.125)).toThrow(RangeError);
+    expect(() => monthlyInterestCents(1000, 10.1255)).toThrow(RangeError);
+    expect(() => monthlyInterestCents(1000, -1)).toThrow(RangeError);
     expect(() => pointsCents(1000.5, 1)).toThrow(RangeError);
     const base = { amount: 1000, ratePercent: 10, points: 1, underwritingFee: 0, legalFee: 0 };
     expect(() => termSheetMoney({ ...base, holdback: 1000 }, { purpose: 'bridge', price: 2000 })).toThrow(RangeError);

@@ -19,6 +19,8 @@ export const APPLICATION = {
     entityName: 'Court Street Partners LLC',
     projectsLast36Months: '3',
     targetClosingDate: dayFromNow(45),
+    phone: '(775) 555-0142',
+    creditScoreRange: '720-759',
   },
 } as const;
 

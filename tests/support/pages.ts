@@ -23,8 +23,9 @@ export const publicPages = [
  * The marketing pages sent without JavaScript (`handle.hydrate: false`, app/lib/route-handle.ts),
  * and the public pages whose scripts load after the first paint (`hydrate: 'after-paint'`).
  */
-export const staticPages = ['/', '/about', '/our-company', '/borrowers', '/investors', '/privacy-policy', '/terms-of-service'];
-export const afterPaintPages = ['/contact', '/login'];
+export const staticPages = ['/', '/about', '/our-company', '/investors', '/privacy-policy', '/terms-of-service'];
+/** /borrowers since issue 23: its payment calculator follows the typing. */
+export const afterPaintPages = ['/contact', '/login', '/borrowers'];
 
 /**
  * Waits until React has taken over the page, as a visitor waits for a page to respond. On

@@ -6,7 +6,7 @@
  */
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
-import { ChoiceList, ChoiceSelect, Field, TextareaField } from '~/components/forms';
+import { ChoiceList, ChoiceSelect, Field, MoneyField, TextareaField } from '~/components/forms';
 import { LOAN_AMOUNT_RANGES, LOAN_TYPES, PROPERTY_TYPES, YES_NO } from '~/lib/vocabulary';
 
 type Fields = Record<
@@ -23,12 +23,6 @@ type Fields = Record<
 
 export function BorrowerQuestions({ fields }: { fields: Fields }) {
   const [hasAddress, setHasAddress] = useState(fields.hasSpecificAddress.initialValue === 'yes');
-  const dollars = (field: FieldMetadata<unknown>) => ({
-    ...getInputProps(field, { type: 'number' }),
-    min: 0,
-    step: 1,
-    inputMode: 'numeric' as const,
-  });
   return (
     <>
       <ChoiceSelect label="Loan type" field={fields.loanType} choices={LOAN_TYPES} />
@@ -55,16 +49,8 @@ export function BorrowerQuestions({ fields }: { fields: Fields }) {
           inputProps={{ ...getInputProps(fields.propertyAddress, { type: 'text' }), autoComplete: 'street-address' }}
         />
       )}
-      <Field
-        label="Desired loan amount (USD)"
-        errors={fields.desiredLoanAmount.errors}
-        inputProps={dollars(fields.desiredLoanAmount)}
-      />
-      <Field
-        label="Estimated property value (USD)"
-        errors={fields.estimatedPropertyValue.errors}
-        inputProps={dollars(fields.estimatedPropertyValue)}
-      />
+      <MoneyField label="Desired loan amount (USD)" field={fields.desiredLoanAmount} />
+      <MoneyField label="Estimated property value (USD)" field={fields.estimatedPropertyValue} />
       <TextareaField
         className="sm:col-span-2"
         label="Project description"

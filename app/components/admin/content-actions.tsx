@@ -4,14 +4,19 @@
  * changes saved {date}' (the lender's zone), 'Preview' (the section's public page with the
  * drafts, for staff only), and with a draft 'Publish' and 'Discard changes' (asked first). The
  * forms post to the section's page (`contentPath`), through a fetcher with JavaScript and as plain
- * forms without; from the overview they come back to the overview.
+ * forms without; from the overview they come back to the overview. 'Publish' asks first too
+ * (issue 23), showing what changes (`describeChanges`) and, before it, the figures of other
+ * sections the published programs would contradict (`contradictions`): in a dialog with
+ * JavaScript, in an open panel without.
  */
-import { Eye } from 'lucide-react';
+import { AlertTriangle, Eye } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
 import { useFetcher } from 'react-router';
 import { Choice } from '~/components/forms';
 import { Badge } from '~/components/ui/badge';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmAction } from '~/components/ui/confirm-delete';
+import { dialogOverlayClasses, dialogTitleClasses } from '~/components/ui/dialog';
 import { formatDateTime } from '~/lib/format';
 import { SECTION_LABELS, SECTION_PAGES, type SiteContentSection } from '~/lib/site-content';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
@@ -25,6 +30,10 @@ export interface SectionStatus {
   draftUpdatedAt: string | null;
   /** What visitors see is the demo's sample content (issue 23) until staff publish their own. */
   sample?: boolean;
+  /** What publishing changes, one sentence each (the section's page only). */
+  changes?: string[];
+  /** Figures elsewhere that the section, once published, contradicts (the section's page only). */
+  warnings?: string[];
 }
 
 /** The admin page of `section`, where every site-content form posts. */
@@ -95,22 +104,94 @@ function DiscardControl({ section, fields }: { section: SiteContentSection; fiel
   );
 }
 
-function PublishForm({ section, fields }: { section: SiteContentSection; fields: Record<string, string> }) {
+/** What publishing changes and what it would contradict, for the confirmation. */
+function PublishSummary({ status }: { status: SectionStatus }) {
+  const { changes, warnings } = status;
+  return (
+    <div className="mt-3 grid gap-4 text-sm">
+      {warnings && warnings.length > 0 && (
+        <div className="rounded-lg border border-brass-300 bg-brass-50 p-3 text-brass-800">
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertTriangle aria-hidden className="size-4 shrink-0" /> Other sections would contradict the programs
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {changes === undefined ? (
+        <p className="text-muted">Visitors see the unpublished changes at once. Open the section to review them first.</p>
+      ) : (
+        <div>
+          <p className="font-semibold text-navy-900">What changes</p>
+          <ul className="mt-1 max-h-64 list-disc space-y-1 overflow-y-auto pl-5 break-words text-ink">
+            {changes.length ? changes.map((c) => <li key={c}>{c}</li>) : <li>Nothing: the draft is what visitors see.</li>}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 'Publish': asked in a dialog with what changes (JavaScript), or in an open panel with a button (without). */
+function PublishForm({ status, fields }: { status: SectionStatus; fields: Record<string, string> }) {
+  const hydrated = useHydrated();
   const fetcher = useFetcher<ActionAnswer>();
   // Success comes as a flash toast (the button goes once published); a refusal as the answer's.
   useActionAnswer(fetcher);
   const busy = fetcher.state !== 'idle';
+  const { section } = status;
+  const label = SECTION_LABELS[section];
+  const hidden = Object.entries({ ...fields, intent: 'publish' }).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+  if (!hydrated)
+    return (
+      <details className="rounded-lg border border-line bg-surface px-3 text-sm">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-navy-900">Publish…</summary>
+        <form method="post" action={contentPath(section)} className="grid max-w-xl gap-3 pb-3">
+          {hidden}
+          <PublishSummary status={status} />
+          <div>
+            <button type="submit" className={buttonClasses('navy', 'sm')}>
+              Publish {label}
+            </button>
+          </div>
+        </form>
+      </details>
+    );
   return (
-    <fetcher.Form method="post" action={contentPath(section)}>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name="intent" value="publish" />
-      <Button type="submit" variant="navy" disabled={busy}>
-        {busy ? 'Publishing…' : 'Publish'}
-        <span className="sr-only"> {SECTION_LABELS[section]}</span>
-      </Button>
-    </fetcher.Form>
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button type="button" variant="navy" disabled={busy}>
+          {busy ? 'Publishing…' : 'Publish'}
+          <span className="sr-only"> {label}</span>
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={dialogOverlayClasses} />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(40rem,94vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-surface p-6 shadow-2xl">
+          <AlertDialog.Title className={dialogTitleClasses}>Publish {label}?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">
+            Visitors see these changes on their next page load.
+          </AlertDialog.Description>
+          <PublishSummary status={status} />
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClasses('secondary')}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClasses('navy')}
+              onClick={() =>
+                void fetcher.submit({ ...fields, intent: 'publish' }, { method: 'post', action: contentPath(section) })
+              }
+            >
+              Publish now
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
 
@@ -137,7 +218,7 @@ export function SectionActions({ status, from }: { status: SectionStatus; from?:
       </a>
       {status.hasDraft && (
         <>
-          <PublishForm section={status.section} fields={fields} />
+          <PublishForm status={status} fields={fields} />
           <DiscardControl section={status.section} fields={fields} />
         </>
       )}

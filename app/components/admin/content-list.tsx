@@ -32,10 +32,10 @@ export const NEW_ITEM_ID = '00000000-0000-4000-8000-000000000000';
 /**
  * The fetcher of the item form `formId`, and the options of its Conform form but its default
  * value: checked in the browser with `schema` (the one the section's action parses with) on
- * submit and again on input, with the last result (the fetcher's answer, or the page's action
+ * submit and again on input (`dollars`: its money fields, as `parseForm` takes them), with the last result (the fetcher's answer, or the page's action
  * data when the form was posted without JavaScript and refused).
  */
-export function useSectionForm<Schema extends $ZodType>(formId: string, schema: Schema) {
+export function useSectionForm<Schema extends $ZodType>(formId: string, schema: Schema, dollars: readonly string[] = []) {
   const fetcher = useFetcher<SectionAnswer>();
   useActionAnswer(fetcher);
   const posted = useActionData<SectionAnswer>();
@@ -46,7 +46,7 @@ export function useSectionForm<Schema extends $ZodType>(formId: string, schema: 
     lastResult,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, { schema }),
+    onValidate: ({ formData }: { formData: FormData }) => parseForm(formData, { schema, dollars }),
   } as const;
   return { fetcher, busy: fetcher.state !== 'idle', options };
 }

@@ -10,17 +10,19 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { ErrorList, Field, SelectField, TextareaField } from '~/components/forms';
+import { ErrorList, Field, MoneyField, SelectField, TextareaField } from '~/components/forms';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { FilePicker } from '~/components/ui/file-picker';
 import { dealImageUrl } from '~/lib/deals';
+import { typedDollars } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
 import {
   ADMIN_PROPERTY_TYPES,
   DEAL_IMAGE_MAX_BYTES,
   DEAL_PROSPECTUS_MAX_BYTES,
   DEFAULT_INVESTMENT_STEP,
+  DEAL_DOLLARS,
   dealFormSchema,
   LIEN_POSITION_CHOICES,
   type LIEN_POSITIONS,
@@ -105,7 +107,7 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
       : { status: 'Active', investmentStep: String(DEFAULT_INVESTMENT_STEP) },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData: fd }) => parseForm(fd, { schema: dealFormSchema }),
+    onValidate: ({ formData: fd }) => parseForm(fd, { schema: dealFormSchema, dollars: DEAL_DOLLARS }),
   });
   const busy = navigation.state !== 'idle';
   const num = (f: typeof fields.loanAmount, label: string, step = 'any', className?: string) => (
@@ -170,8 +172,8 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
             errors={fields.sponsor.errors}
             inputProps={getInputProps(fields.sponsor, { type: 'text' })}
           />
-          {num(fields.loanAmount, 'Loan amount (USD) *', '1')}
-          {num(fields.minimumInvestment, 'Investment minimum (USD) *', '1')}
+          <MoneyField label="Loan amount (USD) *" field={fields.loanAmount} />
+          <MoneyField label="Investment minimum (USD) *" field={fields.minimumInvestment} />
           {num(fields.ltv, 'LTV (%) *')}
           {num(fields.interestRate, 'Interest rate (%) *')}
           {num(fields.termMonths, 'Duration (months) *', '1')}
@@ -200,22 +202,16 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
               What investors are asked for, and the loan as they read it on the deal page.
             </p>
           </div>
-          <Field
+          <MoneyField
             label="Amount to raise (USD)"
             hint="Leave empty to raise the loan amount."
-            errors={fields.amountToRaise.errors}
-            inputProps={{
-              ...getInputProps(fields.amountToRaise, { type: 'number' }),
-              step: '1',
-              inputMode: 'numeric',
-              placeholder: loanAmount || 'The loan amount',
-            }}
+            field={fields.amountToRaise}
+            placeholder={loanAmount ? typedDollars(loanAmount) : 'The loan amount'}
           />
-          <Field
+          <MoneyField
             label="Investment step (USD)"
             hint="Amounts go in whole multiples of it; the minimum is one too."
-            errors={fields.investmentStep.errors}
-            inputProps={{ ...getInputProps(fields.investmentStep, { type: 'number' }), step: '1', inputMode: 'numeric' }}
+            field={fields.investmentStep}
           />
           <SelectField
             label="Lien position"

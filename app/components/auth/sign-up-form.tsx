@@ -14,7 +14,7 @@ import type { AuthAnswer } from '~/components/auth/sign-in-form';
 import { Choice, ChoiceGroup, ErrorList, Field, PasswordField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { parseForm } from '~/lib/parse-form';
-import { signUpSchema } from '~/lib/schemas/auth';
+import { BORROWER_DOLLARS, signUpSchema } from '~/lib/schemas/auth';
 
 export function SignUpForm() {
   const actionData = useActionData<AuthAnswer>();
@@ -26,7 +26,7 @@ export function SignUpForm() {
     // Errors appear on submit, then clear as each field is fixed: no layout shift under a click.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, { schema: signUpSchema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema: signUpSchema, dollars: BORROWER_DOLLARS }),
   });
   const [roles, setRoles] = useState({ borrower: false, investor: false });
   const [password, setPassword] = useState('');

@@ -10,7 +10,8 @@ import { Form } from 'react-router';
 import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { months, percent, usd, usdCents } from '~/lib/format';
-import { projectedInterest, typedDollars } from '~/lib/investor-interest';
+import { projectedInterest } from '~/lib/investor-interest';
+import { readDollars } from '~/lib/money';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
 
@@ -27,7 +28,7 @@ interface Props {
 export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInvestment, asked, className }: Props) {
   const hydrated = useHydrated();
   const [typed, setTyped] = useState(String(asked ?? minimumInvestment));
-  const amount = typedDollars(typed);
+  const amount = readDollars(typed);
   const projection = amount === null ? null : projectedInterest(amount, ratePercent, termMonths);
   return (
     <section

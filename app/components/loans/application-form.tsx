@@ -2,24 +2,32 @@
  * The steps of the loan application (issue "The loan file"): property, loan, borrower. Each
  * step is one form validated in the browser with the server's schema (app/lib/loans.ts) and
  * posted to the page's action, which checks it again and saves the draft. The loan step shows
- * LTV, and LTC and ARV-LTV where a rehab applies, as the borrower types.
+ * LTV, and LTC and ARV-LTV where a rehab applies, as the borrower types; its amounts are money
+ * fields (currency while typing), and the loan amount warns when the amounts are outside the
+ * published limits of the program for the purpose, property type and state, naming one that
+ * fits (issue 23, app/lib/program-fit.ts). The borrower step asks for a phone number and an
+ * estimated credit score range (issue 23).
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
-import { ChoiceList, ChoiceSelect, ErrorList, Field } from '~/components/forms';
+import { ChoiceList, ChoiceSelect, ErrorList, Field, MoneyField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { percent } from '~/lib/format';
+import { plainDollars } from '~/lib/money';
 import { parseForm, readWholeNumber } from '~/lib/parse-form';
+import { programAdvice, type ProgramAdvice } from '~/lib/program-fit';
+import type { LoanProgram } from '~/lib/site-content';
 import {
+  checkLoanAmounts,
+  CREDIT_SCORE_RANGES,
+  DOLLAR_FIELDS,
   ENTITY_TYPES,
   EXIT_STRATEGIES,
   LENDING_STATES,
   LOAN_PURPOSES,
   REHAB_PURPOSES,
   loanRatios,
-  normalizeDollarFields,
-  plainDollars,
   stepSchema,
   type ApplicationStep,
   type LoanPurpose,
@@ -30,18 +38,15 @@ import { valueLabel } from './application-summary';
 
 type FormStep = Exclude<ApplicationStep, 'review'>;
 
-function Dollars({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint?: string }) {
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      errors={field.errors}
-      inputProps={{ ...getInputProps(field, { type: 'text' }), inputMode: 'numeric', autoComplete: 'off', placeholder: '0' }}
-    />
-  );
-}
-
-function Ratios({ purpose, values }: { purpose: LoanPurpose | undefined; values: Record<string, number | undefined> }) {
+function Ratios({
+  purpose,
+  values,
+  advice,
+}: {
+  purpose: LoanPurpose | undefined;
+  values: Record<string, number | undefined>;
+  advice: ProgramAdvice;
+}) {
   const r = loanRatios({ purpose, ...values });
   const shown: [string, number | null][] = [
     ['LTV', r.ltv],
@@ -63,6 +68,12 @@ function Ratios({ purpose, values }: { purpose: LoanPurpose | undefined; values:
           </div>
         ))}
       </dl>
+      {advice.program && advice.fits && (
+        <p className="mt-2 text-sm text-ink">
+          Within the published limits of our <span className="font-semibold">{advice.program.name}</span> program, from{' '}
+          {percent(advice.program.rateFrom)}.
+        </p>
+      )}
     </div>
   );
 }
@@ -72,11 +83,14 @@ export function ApplicationStepForm({
   values,
   today,
   draftId,
+  programs,
 }: {
   step: FormStep;
   values: Record<string, string>;
   today: string;
   draftId: string | null;
+  /** The published loan programs, whose limits the loan step warns about. */
+  programs: readonly LoanProgram[];
 }) {
   const actionData = useActionData<ActionAnswer>();
   const navigation = useNavigation();
@@ -87,7 +101,7 @@ export function ApplicationStepForm({
     defaultValue: values,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(normalizeDollarFields(formData), { schema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema, dollars: DOLLAR_FIELDS }),
   });
   const [live, setLive] = useState<Record<string, string>>(values);
   const purpose = (live.purpose || undefined) as LoanPurpose | undefined;
@@ -96,6 +110,20 @@ export function ApplicationStepForm({
     const n = readWholeNumber(plainDollars(live[name] ?? ''));
     return n > 0 ? n : undefined;
   };
+  const amounts = {
+    propertyValue: amount('propertyValue'),
+    loanAmount: amount('loanAmount'),
+    rehabBudget: rehab ? amount('rehabBudget') : undefined,
+    afterRepairValue: rehab ? amount('afterRepairValue') : undefined,
+  };
+  // An impossible amount is refused at its field: no program advice beside the refusal.
+  const impossible = purpose !== undefined && checkLoanAmounts({ purpose, ...amounts }).length > 0;
+  const advice = programAdvice(impossible ? [] : programs, {
+    purpose,
+    propertyType: values.propertyType || null,
+    propertyState: values.propertyState || null,
+    ...amounts,
+  });
   const busy = navigation.state !== 'idle';
   const f = fields as Record<string, FieldMetadata<unknown>>;
 
@@ -131,27 +159,34 @@ export function ApplicationStepForm({
       {step === 'loan' && (
         <>
           <ChoiceList className="sm:col-span-2" legend="Purpose of the loan" field={f.purpose!} choices={LOAN_PURPOSES} />
-          <Dollars
+          <MoneyField
             field={f.propertyValue!}
             label={valueLabel(purpose)}
             hint={purpose && !valueLabel(purpose).startsWith('Purchase') ? "The property's value today." : undefined}
           />
-          <Dollars field={f.loanAmount!} label="Loan amount requested" />
+          <MoneyField
+            field={f.loanAmount!}
+            label="Loan amount requested"
+            warning={
+              !impossible &&
+              advice.warnings.length > 0 && (
+                <>
+                  {advice.warnings.map((w) => (
+                    <span key={w} className="block">
+                      {w}
+                    </span>
+                  ))}
+                </>
+              )
+            }
+          />
           {rehab && (
             <>
-              <Dollars field={f.rehabBudget!} label="Rehab or construction budget" />
-              <Dollars field={f.afterRepairValue!} label="After-repair value (ARV)" />
+              <MoneyField field={f.rehabBudget!} label="Rehab or construction budget" />
+              <MoneyField field={f.afterRepairValue!} label="After-repair value (ARV)" />
             </>
           )}
-          <Ratios
-            purpose={purpose}
-            values={{
-              propertyValue: amount('propertyValue'),
-              loanAmount: amount('loanAmount'),
-              rehabBudget: rehab ? amount('rehabBudget') : undefined,
-              afterRepairValue: rehab ? amount('afterRepairValue') : undefined,
-            }}
-          />
+          <Ratios purpose={purpose} values={amounts} advice={advice} />
           <ChoiceSelect className="sm:col-span-2" label="Exit strategy" field={f.exitStrategy!} choices={EXIT_STRATEGIES} />
         </>
       )}
@@ -176,6 +211,13 @@ export function ApplicationStepForm({
             errors={f.targetClosingDate!.errors}
             inputProps={{ ...getInputProps(f.targetClosingDate!, { type: 'date' }), min: today }}
           />
+          <Field
+            label="Phone number"
+            hint="The lender calls you on it about this loan."
+            errors={f.phone!.errors}
+            inputProps={{ ...getInputProps(f.phone!, { type: 'tel' }), autoComplete: 'tel' }}
+          />
+          <ChoiceSelect label="Estimated credit score" field={f.creditScoreRange!} choices={CREDIT_SCORE_RANGES} />
         </>
       )}
       <ErrorList errors={form.errors} />

@@ -1,9 +1,11 @@
 /**
  * The application as submitted, read-only (issue "The loan file"): the property, the loan
- * with its ratios, and the borrower's answers, for the borrower's loan page and staff review.
+ * with its ratios, and the borrower's answers (phone and estimated credit score since issue 23),
+ * for the borrower's loan page and staff review.
  */
 import { formatCalendarDay, percent, usd } from '~/lib/format';
 import {
+  CREDIT_SCORE_RANGES,
   ENTITY_TYPES,
   EXIT_STRATEGIES,
   LENDING_STATES,
@@ -13,6 +15,7 @@ import {
   type LoanPurpose,
   type LoanRatios,
 } from '~/lib/loans';
+import { PROPERTY_TYPES } from '~/lib/vocabulary';
 
 export interface ApplicationFields {
   propertyAddress: string | null;
@@ -29,6 +32,8 @@ export interface ApplicationFields {
   entityName: string | null;
   projectsLast36Months: number | null;
   targetClosingDate: string | null;
+  phone: string | null;
+  creditScoreRange: string | null;
 }
 
 /** The label of the value asked for `purpose`: the purchase price, or the as-is value. */
@@ -40,7 +45,7 @@ export function ApplicationSummary({ application: a, ratios }: { application: Ap
   const money = (n: number | null) => (n === null ? null : usd(n));
   const rows: [string, string | null][] = [
     ['Property', [a.propertyAddress, a.propertyCity, labelOf(LENDING_STATES, a.propertyState)].filter(Boolean).join(', ')],
-    ['Property type', a.propertyType],
+    ['Property type', a.propertyType ? labelOf(PROPERTY_TYPES, a.propertyType) : null],
     ['Purpose', labelOf(LOAN_PURPOSES, a.purpose)],
     [valueLabel(a.purpose), money(a.propertyValue)],
     ['Rehab budget', money(a.rehabBudget)],
@@ -53,6 +58,8 @@ export function ApplicationSummary({ application: a, ratios }: { application: Ap
     ['Borrower', [labelOf(ENTITY_TYPES, a.entityType), a.entityName].filter(Boolean).join(': ')],
     ['Projects completed in the last 36 months', a.projectsLast36Months === null ? null : String(a.projectsLast36Months)],
     ['Target closing date', a.targetClosingDate ? formatCalendarDay(a.targetClosingDate) : null],
+    ['Phone', a.phone],
+    ['Estimated credit score', a.creditScoreRange ? labelOf(CREDIT_SCORE_RANGES, a.creditScoreRange) : null],
   ];
   return (
     <dl className="grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2">

@@ -19,6 +19,8 @@ import {
   type TrackRecordMetric,
 } from '~/lib/site-content';
 import { cn } from '~/lib/cn';
+import { labelOf, LOAN_PURPOSES } from '~/lib/loans';
+import { PROPERTY_TYPES } from '~/lib/vocabulary';
 
 const range = (from: string, to: string) => (from === to ? from : `${from} – ${to}`);
 const compactUsd = (n: number) =>
@@ -37,13 +39,31 @@ export function programTerms(p: LoanProgram): [string, string][] {
   return terms;
 }
 
-/** The loan programs as cards with their terms, property types, states, date and note. */
+/**
+ * A program's fees as label/value pairs (issue 23: fees beside the terms, in dollars): the
+ * underwriting and legal fees, the draw fee (per draw; 'No draws' without), the extension fee in
+ * points, the default rate and the prepayment terms.
+ */
+export function programFees(p: LoanProgram): [string, string][] {
+  return [
+    ['Underwriting fee', usd(p.underwritingFee)],
+    ['Legal & document fee', usd(p.legalFee)],
+    ['Draw fee', p.drawFee === null ? 'No draws' : `${usd(p.drawFee)} a draw`],
+    ['Extension fee', `${p.extensionPoints} ${p.extensionPoints === 1 ? 'point' : 'points'}`],
+    ['Default rate', percent(p.defaultRate)],
+  ];
+}
+
+/** The loan programs as cards with their terms, fees, purposes, property types, states, date and note. */
 export function LoanProgramCards({
   programs,
   headingLevel = 'h3',
+  calculator = false,
 }: {
   programs: readonly LoanProgram[];
   headingLevel?: 'h2' | 'h3';
+  /** Link each program to the payment calculator on its page (/borrowers#calculator). */
+  calculator?: boolean;
 }) {
   const Heading = headingLevel;
   return (
@@ -60,16 +80,42 @@ export function LoanProgramCards({
               </div>
             ))}
           </dl>
+          <h4 className="mt-6 text-xs font-semibold tracking-[0.12em] text-muted uppercase">Fees</h4>
+          <dl className="mt-2 grid gap-y-1.5 text-sm">
+            {programFees(p).map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 border-b border-line/60 pb-1.5">
+                <dt className="text-muted">{label}</dt>
+                <dd className="text-right font-medium text-navy-900 tabular-nums">{value}</dd>
+              </div>
+            ))}
+            <div className="pt-1">
+              <dt className="text-muted">Prepayment</dt>
+              <dd className="mt-0.5 font-medium text-navy-900">{p.prepayment}</dd>
+            </div>
+          </dl>
+          <p className="mt-5 text-sm text-muted">
+            <span className="font-semibold text-navy-900">For: </span>
+            {p.purposes.map((x) => labelOf(LOAN_PURPOSES, x)).join(', ')}
+          </p>
           {p.propertyTypes.length > 0 && (
-            <p className="mt-5 text-sm text-muted">
+            <p className="mt-1 text-sm text-muted">
               <span className="font-semibold text-navy-900">Property: </span>
-              {p.propertyTypes.join(', ')}
+              {p.propertyTypes.map((t) => labelOf(PROPERTY_TYPES, t)).join(', ')}
             </p>
           )}
           <p className="mt-1 text-sm text-muted">
             <span className="font-semibold text-navy-900">States: </span>
             {p.states.map((s) => STATES[s]).join(', ')}
           </p>
+          {calculator && (
+            <Link
+              to={`/borrowers?program=${p.id}#calculator`}
+              preventScrollReset
+              className="mt-5 inline-flex min-h-11 items-center font-semibold text-navy-900 underline underline-offset-4 hover:text-brass-700"
+            >
+              Estimate payments in dollars<span className="sr-only"> under {p.name}</span>
+            </Link>
+          )}
           <p className="mt-auto pt-5 text-xs leading-relaxed text-muted">
             Terms as of {formatCalendarDay(p.asOf)}. {p.note}
           </p>

@@ -8,6 +8,7 @@ import type { ProfileView } from './parts';
 import { BorrowerQuestions } from '~/components/account/borrower-questions';
 import { InvestorQuestions } from '~/components/account/investor-questions';
 import { borrowerAnswerRows, investorAnswerRows } from '~/lib/account-answers';
+import { BORROWER_DOLLARS } from '~/lib/schemas/auth';
 import { borrowerPreferencesSchema, investmentProfileSchema } from '~/lib/schemas/profile';
 
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'yes' : 'no');
@@ -40,6 +41,7 @@ export function BorrowerPreferences({ profile }: { profile: ProfileView }) {
       editLabel="Edit borrower preferences"
       intent="borrower"
       schema={borrowerPreferencesSchema}
+      dollars={BORROWER_DOLLARS}
       defaultValue={{
         loanType: profile.loanType ?? '',
         loanAmountRange: profile.loanAmountRange ?? '',

@@ -17,6 +17,7 @@ export function EditableCard<Schema extends z.ZodObject>({
   editLabel,
   intent,
   schema,
+  dollars = [],
   defaultValue,
   facts,
   children,
@@ -27,6 +28,8 @@ export function EditableCard<Schema extends z.ZodObject>({
   /** The action's intent for this card. */
   intent: string;
   schema: Schema;
+  /** The fields typed as money (`MoneyField`), as `parseForm` takes them. */
+  dollars?: readonly string[];
   /** The form's starting values, as the fields take them (strings, lists). */
   defaultValue: DefaultValue<z.input<Schema>>;
   facts: [string, ReactNode][];
@@ -41,7 +44,7 @@ export function EditableCard<Schema extends z.ZodObject>({
     defaultValue,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, { schema }),
+    onValidate: ({ formData }) => parseForm(formData, { schema, dollars }),
   });
   return (
     <Card pad="lg">

@@ -138,6 +138,9 @@ export const borrowerAnswers = {
   estimatedPropertyValue: dollars,
 };
 
+/** The borrower's answers typed as money (`MoneyField`; `parseForm`'s `dollars`). */
+export const BORROWER_DOLLARS = ['desiredLoanAmount', 'estimatedPropertyValue'] as const;
+
 /** A property address is needed when the borrower says they have one. */
 export function refineBorrowerAnswers(v: { hasSpecificAddress?: string; propertyAddress?: string }, ctx: z.RefinementCtx): void {
   if (v.hasSpecificAddress === 'yes' && !v.propertyAddress)

@@ -52,6 +52,9 @@ export const LIEN_POSITION_CHOICES = [
   { value: 'first', label: 'First lien' },
   { value: 'second', label: 'Second lien' },
 ] as const satisfies readonly { value: (typeof LIEN_POSITIONS)[number]; label: string }[];
+/** The deal form's amounts, typed in money fields (`MoneyField`; `parseForm`'s `dollars`). */
+export const DEAL_DOLLARS = ['loanAmount', 'minimumInvestment', 'amountToRaise', 'investmentStep'] as const;
+
 /** The step of amounts when the lender sets none (issue "Investing"): $1,000. */
 export const DEFAULT_INVESTMENT_STEP = 1000;
 

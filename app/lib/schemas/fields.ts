@@ -124,3 +124,10 @@ export const PHONE_MAX = 30;
  */
 export const phoneField = ({ invalid, tooLong = invalid }: { invalid: string; tooLong?: string }) =>
   optionalTextField({ max: PHONE_MAX, tooLong }).pipe(z.string().regex(PHONE_PATTERN, invalid).optional());
+
+/**
+ * A phone number that must be given (the loan application's, issue 23): as `phoneField`, with
+ * `required` when it is missing or blank.
+ */
+export const requiredPhoneField = ({ required, invalid }: { required: string; invalid: string }) =>
+  z.string({ error: required }).trim().min(1, required).max(PHONE_MAX, invalid).regex(PHONE_PATTERN, invalid);

@@ -5,7 +5,8 @@
  * the loader and in the action.
  *
  * Every form of the page posts here with an `intent`, and every change is saved as the section's
- * draft (`saveDraft`), never published directly: `save` / `add` an item (its form, checked with
+ * draft (`saveDraft`), never published directly (and 'Publish' shows what changes and the
+ * figures of the FAQs the programs would contradict first, issue 23): `save` / `add` an item (its form, checked with
  * the section's form schema; a new item gets a random id here), `remove` / `move` an item,
  * `remove-photo` of a person, `restore-image` / `remove-image` / `move-image` of the hero
  * pictures, and `publish` / `discard`. Pictures are uploaded to POST
@@ -37,6 +38,7 @@ import {
   faqFormSchema,
   HERO_SLOTS,
   investorProtectionsFormSchema,
+  PROGRAM_DOLLARS,
   programFormSchema,
   SECTION_LABELS,
   SITE_CONTENT_SECTIONS,
@@ -47,7 +49,15 @@ import {
 } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
 import { answer, refuseFields, answerForm, found } from '~/server/answers.server';
-import { discardDraft, publishSection, saveDraft, sectionState } from '~/server/domain/content/site-content.server';
+import {
+  discardDraft,
+  publishSection,
+  saveDraft,
+  sectionState,
+  siteContentFor,
+} from '~/server/domain/content/site-content.server';
+import { describeChanges } from '~/lib/content-diff';
+import { contradictions } from '~/lib/program-figures';
 import { isRefused, NotFound, Refused } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
@@ -66,6 +76,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const section = sectionOf(params.section);
   const state = await sectionState(section);
+  // What visitors would see once this section is published: its working copy, the others as published.
+  const after = { ...(await siteContentFor()), [section]: state.working };
   return {
     content: { section, value: state.working } as Editable,
     status: {
@@ -74,6 +86,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       sample: state.sample,
       publishedAt: state.publishedAt?.toISOString() ?? null,
       draftUpdatedAt: state.draftUpdatedAt?.toISOString() ?? null,
+      changes: state.draft === null ? [] : describeChanges(section, state.published, state.draft),
+      warnings: (['loan-programs', 'faq-borrowers', 'faq-investors'] as const).includes(section as never)
+        ? contradictions(after).map(
+            (c) => `${SECTION_LABELS[c.section]}, ‘${c.where}’: “${c.sentence}” — the programs publish ${c.expected}.`,
+          )
+        : [],
     },
     today: lenderDay(),
   };
@@ -129,7 +147,7 @@ async function afterItemForm(section: SiteContentSection, form: FormData, intent
   };
   switch (section) {
     case 'loan-programs': {
-      const submission = parseForm(form, { schema: programFormSchema });
+      const submission = parseForm(form, { schema: programFormSchema, dollars: PROGRAM_DOLLARS });
       return {
         submission,
         next: submission.status === 'success' ? put(working as SiteContent[typeof section], submission.value) : null,

@@ -17,7 +17,8 @@ import { Card } from '~/components/ui/card';
 import { cn } from '~/lib/cn';
 import { lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
-import { APPLICATION_STEPS, loanRatios, normalizeDollarFields, stepSchema, type ApplicationStep } from '~/lib/loans';
+import { APPLICATION_STEPS, DOLLAR_FIELDS, loanRatios, stepSchema, type ApplicationStep } from '~/lib/loans';
+import { programAdvice } from '~/lib/program-fit';
 import { oneOfParam, parseSearch } from '~/lib/search-params';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { refuseFields, answerRefusals, found } from '~/server/answers.server';
@@ -28,6 +29,7 @@ import {
   submitApplication,
 } from '~/server/domain/loans/application.server';
 import { borrowerLoan } from '~/server/domain/loans/loan.server';
+import { siteContentFor } from '~/server/domain/content/site-content.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
@@ -49,13 +51,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const prefill = (await applicationPrefill(viewer.id, l?.id)) as Record<string, string>;
   const saved = l ? Object.fromEntries(Object.entries(applicationValues(l)).filter(([, v]) => v !== '')) : {};
   const values = { ...prefill, ...saved };
+  const programs = (await siteContentFor())['loan-programs'];
   return {
+    programs,
     draftId: l?.id ?? null,
     step: current,
     stepsDone,
     values,
     today: lenderDay(),
-    review: current === 'review' && l ? { application: l, ratios: loanRatios({ ...l, purpose: l.purpose ?? undefined }) } : null,
+    review:
+      current === 'review' && l
+        ? {
+            application: l,
+            ratios: loanRatios({ ...l, purpose: l.purpose ?? undefined }),
+            // The program advice of the loan step, said again where the borrower submits.
+            advice: programAdvice(programs, l),
+          }
+        : null,
   };
 }
 
@@ -83,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: `Your reference is ${reference}.`,
       });
     }
-    const submission = parseForm(normalizeDollarFields(form), { schema: stepSchema(fields.step, lenderDay()) });
+    const submission = parseForm(form, { schema: stepSchema(fields.step, lenderDay()), dollars: DOLLAR_FIELDS });
     if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
     const id = await saveApplicationStep(viewer, l?.id ?? null, fields.step, submission.value);
     if (fields.intent === 'exit')
@@ -149,7 +161,7 @@ const INTRO: Record<ApplicationStep, string> = {
 };
 
 export default function LoanApplication({ loaderData }: Route.ComponentProps) {
-  const { step, stepsDone, draftId, values, today, review } = loaderData;
+  const { step, stepsDone, draftId, values, today, review, programs } = loaderData;
   const navigation = useNavigation();
   // The answer's toast (a refused submission, a step the server refused) for every step.
   useActionAnswer({ state: navigation.state, data: useActionData<ActionAnswer>() });
@@ -166,6 +178,13 @@ export default function LoanApplication({ loaderData }: Route.ComponentProps) {
         {step === 'review' && review ? (
           <>
             <ApplicationSummary application={review.application} ratios={review.ratios} />
+            {review.advice.warnings.length > 0 && (
+              <div className="mt-6 rounded-lg bg-brass-50 px-4 py-3 text-sm text-brass-800" role="note">
+                {review.advice.warnings.map((w) => (
+                  <p key={w}>{w}</p>
+                ))}
+              </div>
+            )}
             <Form method="post" className="mt-8 flex flex-wrap items-center gap-3 border-t border-line pt-6">
               <input type="hidden" name="draft" value={draftId ?? ''} />
               <Button type="submit" name="intent" value="submit" disabled={navigation.state !== 'idle'}>
@@ -181,6 +200,7 @@ export default function LoanApplication({ loaderData }: Route.ComponentProps) {
             values={values}
             today={today}
             draftId={draftId}
+            programs={programs}
           />
         )}
       </Card>

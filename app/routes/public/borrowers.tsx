@@ -1,9 +1,13 @@
 /**
- * Borrowers (/borrowers), product §2 "Borrowers": the hero with 'Apply For Funding', the 3-step
- * Loan Process (1 LOAN DETAILS, 2 APPROVE, 3 FUND), the loan programs' published terms, the FAQ
- * accordion (one item open at a time, collapsible; programs, FAQ and picture are staff-edited) and 'Start Your Application'. The hero carries id="top" for the home
- * page's /borrowers#top link; its image hides itself if it fails to load. Figures follow the
- * spec's marketing claims (§9).
+ * Borrowers (/borrowers), product §2 "Borrowers": the hero with 'Apply For Funding', the typical
+ * terms band, the 3-step Loan Process (1 LOAN DETAILS, 2 APPROVE, 3 FUND), the loan programs'
+ * published terms and fees, the payment calculator, the FAQ accordion (one item open at a time,
+ * collapsible; programs, FAQ and picture are staff-edited) and 'Start Your Application'. The
+ * hero carries id="top" for the home page's /borrowers#top link; its image hides itself if it
+ * fails to load. Every rate, LTV, points and term figure of the band and the description is
+ * computed from the published programs (issue 23, `publishedFigures`). The calculator's query
+ * (`?program={id}&amount={dollars}`) is read here: a refused one renders the page with its
+ * message and a 400. Scripts load after the first paint, for the calculator's live figures.
  */
 import { useRootData } from '~/root';
 import { BadgeCheck, Banknote, ClipboardList } from 'lucide-react';
@@ -19,8 +23,14 @@ import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import { cardClasses } from '~/components/ui/card';
 import type { RouteHandle } from '~/lib/route-handle';
+import { PaymentCalculator, type CalculatorQuery } from '~/components/marketing/payment-calculator';
+import { months, percent } from '~/lib/format';
+import { parseForm } from '~/lib/parse-form';
+import { publishedFigures, type PublishedFigures } from '~/lib/program-figures';
+import { CALCULATOR_DOLLARS, calculatorSchema } from '~/lib/schemas/calculator';
+import { refusedPage } from '~/server/answers.server';
 
-export const handle = { hydrate: false } satisfies RouteHandle;
+export const handle = { hydrate: 'after-paint' } satisfies RouteHandle;
 
 /** Spec §2 Borrowers: the three steps, numbered, with the spec's names. */
 const steps = [
@@ -44,23 +54,53 @@ const steps = [
   },
 ] as const;
 
-const terms = [
-  { label: 'Loan-to-value', value: 'Up to 60%' },
-  { label: 'Interest rate', value: 'Typically 9% – 12%' },
-  { label: 'Origination', value: '1.5 – 3 points' },
-  { label: 'Funding', value: 'In as little as 30 days' },
-] as const;
+/** The typical terms band: the published programs' ranges (issue 23), then the spec's funding claim. */
+function typicalTerms(f: PublishedFigures | null): { label: string; value: string }[] {
+  const terms: { label: string; value: string }[] = [];
+  if (f) {
+    if (f.maxLtv !== null) terms.push({ label: 'Loan-to-value', value: `Up to ${percent(f.maxLtv)}` });
+    else if (f.maxLtc !== null) terms.push({ label: 'Loan-to-cost', value: `Up to ${percent(f.maxLtc)}` });
+    terms.push(
+      { label: 'Interest rate', value: `From ${percent(f.rateFrom)}` },
+      {
+        label: 'Origination',
+        value: f.pointsFrom === f.pointsTo ? `${f.pointsFrom} points` : `${f.pointsFrom} – ${f.pointsTo} points`,
+      },
+      {
+        label: 'Term',
+        value: f.termMinMonths === f.termMaxMonths ? months(f.termMinMonths) : `${f.termMinMonths} – ${months(f.termMaxMonths)}`,
+      },
+    );
+  }
+  terms.push({ label: 'Funding', value: 'In as little as 30 days' });
+  return terms;
+}
 
 /** The loan programs, the borrower FAQ and the hero picture staff publish (issue "First impression"). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = await staffPreview({ request, context });
   const content = await siteContentFor({ preview });
-  return {
+  const programs = content['loan-programs'];
+  const search = new URL(request.url).searchParams;
+  // A program alone (a program card's 'Estimate payments' link) only chooses it.
+  const asked = search.has('amount');
+  const query: CalculatorQuery = {
+    program: (search.get('program') ?? programs[0]?.id ?? '').slice(0, 100),
+    amount: (search.get('amount') ?? '').slice(0, 40),
+  };
+  const body = {
     preview,
-    programs: content['loan-programs'],
+    programs,
+    figures: publishedFigures(programs),
     faq: content['faq-borrowers'],
     hero: imageBase(content.imagery.borrowers),
+    calculator: query,
   };
+  if (!asked) return body;
+  // The calculator posted without JavaScript: its query read as the form's schema reads it.
+  const submission = parseForm(search, { schema: calculatorSchema(programs.map((p) => p.id)), dollars: CALCULATOR_DOLLARS });
+  if (submission.status === 'success') return body;
+  return refusedPage({ ...body, calculator: { ...query, result: submission.reply() } });
 }
 
 /**
@@ -74,7 +114,7 @@ function useApplyHref(): string {
 
 export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
   const applyHref = useApplyHref();
-  const { programs, faq, hero, preview } = loaderData;
+  const { programs, faq, hero, preview, figures, calculator } = loaderData;
   return (
     <>
       {preview && <PreviewBanner />}
@@ -94,8 +134,8 @@ export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
       </PageHero>
 
       <section aria-label="Typical terms" className="border-b border-line bg-surface">
-        <dl className="container-page grid grid-cols-2 gap-y-6 py-8 lg:grid-cols-4">
-          {terms.map((t) => (
+        <dl className="container-page grid grid-cols-2 gap-y-6 py-8 sm:grid-cols-3 lg:grid-cols-5">
+          {typicalTerms(figures).map((t) => (
             <div key={t.label} className="px-2">
               <dt className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">{t.label}</dt>
               <dd className="mt-1 font-serif text-2xl text-navy-900">{t.value}</dd>
@@ -143,12 +183,26 @@ export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
             intro="What each program lends today. Your term sheet states the rate, points, term and conditions of your loan."
           />
           <div className="mt-12">
-            <LoanProgramCards programs={programs} />
+            <LoanProgramCards programs={programs} calculator />
           </div>
         </Section>
       )}
 
-      <Section labelledBy="faq-title">
+      {programs.length > 0 && (
+        <Section labelledBy="calculator-title" id="calculator">
+          <SectionHeading
+            id="calculator-title"
+            eyebrow="In dollars"
+            title="Payment Calculator"
+            intro="Your monthly interest-only payment, the points and every fee in dollars, and the cash due at closing, from a program’s published terms. An estimate: your term sheet states the terms of your loan."
+          />
+          <div className="mt-10">
+            <PaymentCalculator programs={programs} query={calculator} />
+          </div>
+        </Section>
+      )}
+
+      <Section tone="white" labelledBy="faq-title">
         <div className="grid gap-12 lg:grid-cols-[1fr_2fr]">
           <SectionHeading
             id="faq-title"
@@ -174,11 +228,22 @@ export default function BorrowersPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
   seo({
     title: 'Borrowers: Bridge, Fix-and-Flip and Construction Loans',
-    description:
-      'Apply for bridge, fix-and-flip, construction and land loans in Nevada and California: up to 60% LTV, typical rates of 9–12%, funding in as little as 30 days.',
+    description: [
+      'Apply for bridge, fix-and-flip, construction and land loans in Nevada and California',
+      loaded?.figures &&
+        [
+          loaded.figures.maxLtv !== null && `up to ${percent(loaded.figures.maxLtv)} LTV`,
+          `rates from ${percent(loaded.figures.rateFrom)}`,
+        ]
+          .filter(Boolean)
+          .join(', '),
+    ]
+      .filter(Boolean)
+      .join(': ')
+      .concat(', funding in as little as 30 days.'),
     path: '/borrowers',
     origin: originFromMatches(matches),
   });

@@ -26,8 +26,8 @@ import { ProjectedInterest } from '~/components/deals/projected-interest';
 import { buttonClasses } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
 import { acres, months, percent, usd } from '~/lib/format';
-import { labelOf, plainDollars } from '~/lib/loans';
-import { typedDollars } from '~/lib/investor-interest';
+import { labelOf } from '~/lib/loans';
+import { plainDollars, readDollars } from '~/lib/money';
 import { readWholeNumber } from '~/lib/parse-form';
 import { parseSearch } from '~/lib/search-params';
 import { keepActionHeaders } from '~/lib/route-headers';
@@ -76,7 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     dataRoom: { documents: open ? room : null, count: room.length },
     canFollow: viewer.isInvestor,
     tileUrl: env().MAP_TILE_URL,
-    askedAmount: typedDollars(amount),
+    askedAmount: readDollars(amount),
     protections: content['investor-protections'],
   };
 }

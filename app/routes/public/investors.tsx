@@ -4,8 +4,8 @@
  * diversification), 'How Your Money Is Protected' (Site content, issue 23), the FAQ accordion
  * and a closing 'Invest With Us'. The hero carries
  * id="top": the browser scrolls there for /investors#top. Its image hides itself if it fails
- * to load. Figures follow the spec's marketing claims (§9); opportunities are for accredited
- * investors only.
+ * to load. Figures follow the spec's marketing claims (§9), the LTV one computed from the
+ * published loan programs (issue 23); opportunities are for accredited investors only.
  */
 import { PieChart, ShieldCheck, TrendingUp } from 'lucide-react';
 import type { Route } from './+types/investors';
@@ -21,10 +21,13 @@ import { staffPreview } from '~/server/guards.server';
 import { ButtonLink } from '~/components/ui/button';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { RouteHandle } from '~/lib/route-handle';
+import { percent } from '~/lib/format';
+import { publishedFigures } from '~/lib/program-figures';
 
 export const handle = { hydrate: false } satisfies RouteHandle;
 
-const reasons = [
+/** The three reasons; the LTV claim is the published programs' highest maximum LTV (issue 23), 60% without one. */
+const reasons = (maxLtv: number) => [
   {
     icon: TrendingUp,
     title: 'Risk-Adjusted Returns',
@@ -33,14 +36,14 @@ const reasons = [
   {
     icon: ShieldCheck,
     title: 'Collateral-Backed Security',
-    text: 'Every loan is secured by a recorded first deed of trust on real property, typically at no more than 60% of its value, so a real asset stands behind your capital.',
+    text: `Every loan is secured by a recorded first deed of trust on real property, at no more than ${percent(maxLtv)} of its value under our published programs, so a real asset stands behind your capital.`,
   },
   {
     icon: PieChart,
     title: 'Diversification',
     text: 'Spread capital across loans, property types and markets in Nevada and California, with terms measured in months rather than years.',
   },
-] as const;
+];
 
 /**
  * The track record (staff's figures with the platform's added, issue 23), how investors' money is
@@ -52,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     preview,
     trackRecord: await publicTrackRecord(content['track-record']),
+    maxLtv: publishedFigures(content['loan-programs'])?.maxLtv ?? 60,
     faq: content['faq-investors'],
     protections: content['investor-protections'],
     hero: imageBase(content.imagery.investors),
@@ -59,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function InvestorsPage({ loaderData }: Route.ComponentProps) {
-  const { trackRecord, faq, hero, preview, protections } = loaderData;
+  const { trackRecord, faq, hero, preview, protections, maxLtv } = loaderData;
   return (
     <>
       {preview && <PreviewBanner />}
@@ -89,7 +93,7 @@ export default function InvestorsPage({ loaderData }: Route.ComponentProps) {
           align="center"
         />
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {reasons.map((r) => (
+          {reasons(maxLtv).map((r) => (
             <FeatureCard key={r.title} icon={r.icon} title={r.title}>
               {r.text}
             </FeatureCard>

@@ -9,6 +9,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import { redirect } from 'react-router';
 import type { RequestInfo } from '~/load-context';
 import { parseForm } from '~/lib/parse-form';
+import { BORROWER_DOLLARS } from '~/lib/schemas/auth';
 import {
   AVATAR_MAX_BYTES,
   basicInfoSchema,
@@ -98,7 +99,7 @@ async function answerIntent(
     }
     case 'borrower': {
       if (!viewer.isBorrower) return refused(intent, 'forbidden', failed('only borrowers have borrower preferences'));
-      const submission = parseForm(formData, { schema: borrowerPreferencesSchema });
+      const submission = parseForm(formData, { schema: borrowerPreferencesSchema, dollars: BORROWER_DOLLARS });
       if (submission.status !== 'success')
         return refused(intent, 'invalid', failed('please check the highlighted fields'), submission.reply());
       await updateBorrowerPreferences(viewer.id, submission.value);

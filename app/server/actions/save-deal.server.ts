@@ -16,7 +16,13 @@ import { bufferFile, readUpload } from '../forms.server';
 import { logger } from '../logger.server';
 import type { Viewer } from '~/lib/viewer';
 import { parseForm } from '~/lib/parse-form';
-import { DEAL_IMAGE_MAX_BYTES, DEAL_MAX_IMAGES, DEAL_PROSPECTUS_MAX_BYTES, dealFormSchema } from '~/lib/schemas/deal';
+import {
+  DEAL_DOLLARS,
+  DEAL_IMAGE_MAX_BYTES,
+  DEAL_MAX_IMAGES,
+  DEAL_PROSPECTUS_MAX_BYTES,
+  dealFormSchema,
+} from '~/lib/schemas/deal';
 
 /** Creates a deal (`dealId` null) or updates deal `dealId` from `request`, for `admin`. */
 export async function saveDealAction(request: Request, admin: Viewer, dealId: string | null) {
@@ -28,7 +34,7 @@ export async function saveDealAction(request: Request, admin: Viewer, dealId: st
           ? bufferFile(file, DEAL_PROSPECTUS_MAX_BYTES, `${file.fileName} is larger than 25 MB.`)
           : bufferFile(file, DEAL_IMAGE_MAX_BYTES, `${file.fileName} is larger than 10 MB.`),
     });
-    const submission = parseForm(form, { schema: dealFormSchema });
+    const submission = parseForm(form, { schema: dealFormSchema, dollars: DEAL_DOLLARS });
     if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
     const chosen = (field: string) =>
       files.filter((f) => f.field === field && f.bytes.byteLength > 0).map((f) => ({ name: f.fileName, bytes: f.bytes }));

@@ -19,6 +19,7 @@ import {
   type SiteContent,
   type SiteContentSection,
   type SiteImageKind,
+  upgradeLoanPrograms,
 } from '~/lib/site-content';
 import { holdOffBackups } from '../../backup.server';
 import { databaseHandle, db } from '../../db/client.server';
@@ -43,9 +44,13 @@ export async function ensureSiteContent(): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** `value` read as `section`'s content; the default, logged, when it no longer validates. */
+/**
+ * `value` read as `section`'s content (loan programs stored before issue 23 upgraded first:
+ * `upgradeLoanPrograms`); the default, logged, when it no longer validates.
+ */
 function parseSection<S extends SiteContentSection>(section: S, value: unknown): SiteContent[S] {
-  const parsed = SECTION_SCHEMAS[section].safeParse(value);
+  const upgraded = section === 'loan-programs' ? upgradeLoanPrograms(value, DEFAULT_CONTENT['loan-programs']) : value;
+  const parsed = SECTION_SCHEMAS[section].safeParse(upgraded);
   if (parsed.success) return parsed.data as SiteContent[S];
   logger.error({ section, issues: parsed.error.issues }, 'stored site content does not validate; showing the default');
   return DEFAULT_CONTENT[section];

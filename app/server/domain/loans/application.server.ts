@@ -26,19 +26,19 @@ import { type Loan, type LoanActor, NOT_FOUND, lockLoan, tellBorrower, tellLende
 const STEP_COLUMNS = {
   property: ['propertyAddress', 'propertyCity', 'propertyState', 'propertyType'],
   loan: ['purpose', 'propertyValue', 'rehabBudget', 'afterRepairValue', 'loanAmount', 'exitStrategy'],
-  borrower: ['entityType', 'entityName', 'projectsLast36Months', 'targetClosingDate'],
+  borrower: ['entityType', 'entityName', 'projectsLast36Months', 'targetClosingDate', 'phone', 'creditScoreRange'],
 } as const;
 
 /**
  * What the first application of `borrowerId` starts from: the sign-up answers (product §3)
- * mapped to the application's fields; empty once they have a loan other than draft `draftId`.
+ * mapped to the application's fields; once they have a loan other than draft `draftId`, only
+ * their profile's phone (issue 23: the application asks for one).
  */
 export async function applicationPrefill(borrowerId: string, draftId?: string): Promise<Partial<Record<string, string>>> {
   const [existing] = await db()
     .select({ n: count() })
     .from(loan)
     .where(and(eq(loan.borrowerId, borrowerId), draftId ? ne(loan.id, draftId) : undefined));
-  if (existing && existing.n > 0) return {};
   const [p] = await db()
     .select({
       loanType: profile.loanType,
@@ -46,10 +46,13 @@ export async function applicationPrefill(borrowerId: string, draftId?: string): 
       propertyAddress: profile.propertyAddress,
       desiredLoanAmount: profile.desiredLoanAmount,
       estimatedPropertyValue: profile.estimatedPropertyValue,
+      phone: profile.phone,
     })
     .from(profile)
     .where(eq(profile.userId, borrowerId));
   if (!p) return {};
+  // The phone is theirs on every application; the other answers start the first one only.
+  if (existing && existing.n > 0) return p.phone ? { phone: p.phone } : {};
   const purpose = LOAN_PURPOSES.find((x) => x.value === p.loanType)?.value;
   return Object.fromEntries(
     Object.entries({
@@ -58,6 +61,7 @@ export async function applicationPrefill(borrowerId: string, draftId?: string): 
       purpose,
       loanAmount: p.desiredLoanAmount?.toString(),
       propertyValue: p.estimatedPropertyValue?.toString(),
+      phone: p.phone ?? undefined,
     }).filter(([, v]) => v),
   );
 }
