@@ -129,6 +129,8 @@ async function borrowerWithTermSheet() {
     entityName: 'Court Street LLC',
     projectsLast36Months: 2,
     targetClosingDate: addDays(lenderDay(), 30),
+    phone: '(775) 555-0142',
+    creditScoreRange: '720-759',
   });
   const reference = await submitApplication(actor, (await borrowerLoan(person.id, id))!);
   await moveStage(staffActor(), (await staffLoan(reference))!, 'in_review', null);
