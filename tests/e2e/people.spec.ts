@@ -10,6 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, createVerifiedUser, staffSession, uniqueIp } from '../support/accounts';
+import { publishSection } from '../support/pages';
 
 const SHOTS = '/tmp/shots/investors';
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -69,8 +70,7 @@ test('staff rewrite where funds are held, publish, and the deal page says it', a
   await held.fill(words);
   await page.getByRole('button', { name: 'Save investor protections' }).click();
   await expect(page.getByText('Unpublished changes').first()).toBeVisible();
-  await page.getByRole('button', { name: /^Publish / }).click();
-  await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
+  await publishSection(page);
   await noViolations(page, '/admin-dashboard/content/investor-protections');
   await page.screenshot({ path: `${SHOTS}/admin-protections-1280.png`, fullPage: true });
 

@@ -14,6 +14,7 @@ import { uniqueIp } from '../support/accounts';
 import { newDataDir } from '../support/data-dir';
 import { freePort, startServer, type RunningServer } from '../support/server-process';
 import { enrolInBrowser } from '../support/two-factor';
+import { publishSection } from '../support/pages';
 
 const OWNER = { email: 'owner@example.test', password: 'Adm1n!Passw0rd' };
 const BIO = 'Twenty years of Reno construction lending. <script>window.__injected = true</script><b>Bold claim</b>';
@@ -70,16 +71,6 @@ async function visit(path: string) {
   return { html: await res.text(), cached: res.headers.get('x-page-cache') === 'hit' };
 }
 
-/** Publishes the section open on `page` and waits until it says so. */
-async function publish(page: Page) {
-  await page.getByRole('button', { name: /^Publish / }).click();
-  // Publishing asks first, showing what changes (issue 23).
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
-  // Not the button's going away: while the publish is on its way it reads 'Publishing…'.
-  await expect(page.getByText('Unpublished changes')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
-}
-
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: A.url, extraHTTPHeaders: { 'X-Forwarded-For': uniqueIp() } });
   const page = await context.newPage();
@@ -122,7 +113,7 @@ test('staff change the programs, team, track record and Home pictures; visitors 
   await expect(preview.getByRole('status').filter({ hasText: 'Preview' })).toContainText('unpublished changes');
   await expect(preview.getByRole('listitem').filter({ hasText: 'Acquisition' }).first()).toContainText('8.75%');
   await preview.close();
-  await publish(admin);
+  await publishSection(admin);
   const borrowers = await visit('/borrowers');
   expect(borrowers.cached).toBe(true);
   expect(borrowers.html).toContain('8.75%');
@@ -148,7 +139,7 @@ test('staff change the programs, team, track record and Home pictures; visitors 
   });
   await dana.getByRole('button', { name: 'Upload' }).click();
   await expect(dana.getByText('Replace photo')).toBeVisible({ timeout: 30_000 });
-  await publish(admin);
+  await publishSection(admin);
 
   // The track record.
   await admin.goto('/admin-dashboard/content/track-record');
@@ -156,7 +147,7 @@ test('staff change the programs, team, track record and Home pictures; visitors 
   await admin.getByLabel('As of, Loans funded').fill('2026-10-31');
   await admin.getByRole('button', { name: 'Save track record' }).click();
   await expect(admin.getByText('Unpublished changes').first()).toBeVisible();
-  await publish(admin);
+  await publishSection(admin);
 
   // The three Home pictures.
   await admin.goto('/admin-dashboard/content/imagery');
@@ -174,7 +165,7 @@ test('staff change the programs, team, track record and Home pictures; visitors 
     await slide.getByRole('button', { name: 'Upload' }).click();
     await expect(slide.getByRole('img').first()).not.toHaveAttribute('src', shown!, { timeout: 60_000 });
   }
-  await publish(admin);
+  await publishSection(admin);
 
   // A visitor on B, next load: every change, from the page cache, and no HTML from the database.
   const home = await visit('/');

@@ -60,3 +60,13 @@ export async function withFlashToast(
   const [name, value] = header.split(';')[0]!.split(/=(.*)/s) as [string, string];
   await page.context().addCookies([{ name, value, url: baseURL }]);
 }
+
+/** Publishes the section open on `page` and waits until it says so. */
+export async function publishSection(page: Page) {
+  await page.getByRole('button', { name: /^Publish / }).click();
+  // Publishing asks first, showing what changes (issue 23).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish now' }).click();
+  // Not the button's going away: while the publish is on its way it reads 'Publishing…'.
+  await expect(page.getByText('Unpublished changes')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
+}

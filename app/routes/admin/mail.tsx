@@ -78,7 +78,7 @@ function Retry({ id }: { id: string }) {
       <button
         type="submit"
         disabled={fetcher.state !== 'idle'}
-        className="inline-flex items-center gap-1.5 text-xs font-semibold text-navy-700 hover:underline"
+        className="inline-flex min-h-11 items-center gap-1.5 text-xs font-semibold text-navy-700 hover:underline sm:min-h-0"
       >
         <RotateCw aria-hidden className="size-3.5" /> Retry now
       </button>
