@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lenderDay, setLenderTimeZone } from '../format';
 import { dayInterestCents, percentOfAmountCents } from '../money';
 import { addDays, days360, daysBetween, perDiemCents, periodDays, periodInterestCents } from './day-count';
 
@@ -30,6 +31,17 @@ describe('worked examples (by hand)', () => {
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
     expect(periodDays('actual/360', '2026-10-01', '2026-11-01')).toBe(31);
     expect(periodDays('30/360', '2026-10-01', '2026-11-01')).toBe(30);
+  });
+  it("a day changes at the lender's midnight, 25 hours long on the November change, and counts as one day", () => {
+    setLenderTimeZone('America/Los_Angeles');
+    // 2026-11-01 is the first Sunday of November: 00:00 PDT is 07:00Z, the next midnight (PST) 08:00Z.
+    expect(lenderDay(new Date('2026-11-01T06:59:59Z'))).toBe('2026-10-31');
+    expect(lenderDay(new Date('2026-11-01T07:00:00Z'))).toBe('2026-11-01');
+    expect(lenderDay(new Date('2026-11-02T07:59:59Z'))).toBe('2026-11-01');
+    expect(lenderDay(new Date('2026-11-02T08:00:00Z'))).toBe('2026-11-02');
+    expect(daysBetween(lenderDay(new Date('2026-11-01T07:00:00Z')), lenderDay(new Date('2026-11-02T08:00:00Z')))).toBe(1);
+    // The spring change: 2026-03-08 has 23 hours, still one day.
+    expect(daysBetween(lenderDay(new Date('2026-03-08T08:00:00Z')), lenderDay(new Date('2026-03-09T07:00:00Z')))).toBe(1);
   });
   it('$100,000 at 12 % for October: $1,000.00 under 30/360, $1,033.33 under Actual/360', () => {
     expect(periodInterestCents(10_000_000, 12, { method: '30/360', from: '2026-10-01', to: '2026-11-01' })).toBe(100_000);

@@ -108,6 +108,7 @@ describe('worked examples (by hand)', () => {
     expect(() => applyPayment(owed({}), 0, { overpayment: 'principal' })).toThrow(RangeError);
     expect(() => applyPayment(owed({}), 10.5, { overpayment: 'principal' })).toThrow(RangeError);
     expect(() => entryEffect({ ...fee, amountCents: 1.5 })).toThrow(RangeError);
+    expect(() => entryEffect({ ...fee, day: '2026-02-30' })).toThrow(RangeError);
     expect(() =>
       entryEffect({ kind: 'adjustment', id: 'a', day: '2026-10-01', bucket: 'fees', amountCents: 0, reason: 'x' }),
     ).toThrow(RangeError);

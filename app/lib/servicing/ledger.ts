@@ -10,6 +10,7 @@
  * buckets, so balances are exact sums; the only roundings are money.ts's (half-up to the cent,
  * once per figure: a period's interest, a per diem, a late charge).
  */
+import { isCalendarDay } from '../format';
 import { dayInterestCents, percentOfAmountCents, type Cents } from '../money';
 import { addDays, daysBetween, periodDays, perDiemCents, type InterestMethod } from './day-count';
 
@@ -95,10 +96,11 @@ function checkApplication(entry: { amountCents: Cents; application: Application;
 /**
  * What one entry changes, as a difference of balances in cents. A payment takes its parts off
  * fees, interest and principal and adds its suspense part; a reversal does the exact opposite.
- * @throws RangeError for an amount that is not whole cents (or is negative; an adjustment's is non-zero)
+ * @throws RangeError for a day that is not 'YYYY-MM-DD', an amount that is not whole cents (or is negative; an adjustment's is non-zero)
  *   or an application whose parts do not add up to the amount.
  */
 export function entryEffect(entry: LedgerEntry): Balances {
+  if (!isCalendarDay(entry.day)) throw new RangeError(`An entry's day is not 'YYYY-MM-DD': ${entry.day}`);
   if (entry.kind === 'adjustment') cents(entry.amountCents, 'An adjustment', { signed: true });
   else cents(entry.amountCents, `A ${entry.kind}`);
   const a = entry.amountCents;
