@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lenderDay, setLenderTimeZone } from '../format';
-import { dayInterestCents, percentOfAmountCents } from '../money';
+import { dayInterestCents, dollarsToCents, monthlyInterestCents, percentOfAmountCents, pointsCents } from '../money';
 import { addDays, days360, daysBetween, perDiemCents, periodDays, periodInterestCents } from './day-count';
 
 describe('worked examples (by hand)', () => {
@@ -114,6 +114,19 @@ describe('properties', () => {
         const scaled = BigInt(cents * days) * BigInt(Math.round(r * 1000));
         const diff = interest * 36_000_000n - scaled; // 36,000,000 × (rounded − exact)
         expect(diff > -18_000_000n && diff <= 18_000_000n).toBe(true);
+      }),
+    );
+  });
+
+  it("a 30/360 month of interest is the term sheet's monthly payment, and a percent of cents is money.ts's percent of dollars", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), rate, day, (dollars, r, d) => {
+        const from = `${d.slice(0, 8)}01`;
+        const to = addDays(from, 40).slice(0, 8) + '01';
+        expect(periodInterestCents(dollarsToCents(dollars), r, { method: '30/360', from, to })).toBe(
+          monthlyInterestCents(dollars, r),
+        );
+        expect(percentOfAmountCents(dollarsToCents(dollars), r)).toBe(pointsCents(dollars, r));
       }),
     );
   });
