@@ -11,7 +11,10 @@
  * Rounding, stated once: a percentage of an amount is computed exactly in integers (BigInt) and
  * rounded half-up to the cent once, at the end; a monthly share of a yearly rate is divided
  * before that one rounding (amount × rate ÷ 100 ÷ 12), never rounded twice. Sums and differences
- * of cents are exact.
+ * of cents are exact. The servicing ledger (app/lib/servicing/) takes amounts already in cents:
+ * `percentOfAmountCents` (a late charge on an installment) and `dayInterestCents` (a balance in
+ * cents kept for some days at a yearly rate over a 360-day year) follow the same rule, exact and
+ * half-up once.
  */
 
 /** An amount of money in integer US cents. */
@@ -73,6 +76,28 @@ export function monthlyInterestCents(amount: number, ratePercent: number): Cents
  */
 export function pointsCents(amount: number, points: number): Cents {
   return percentOfCents(amount, points);
+}
+
+/**
+ * `percent` % of `cents`, rounded half-up to the cent once (a 5 % late charge on a $1,062.50
+ * installment is 5,312.5 cents → 5,313).
+ * @throws RangeError when `cents` is not a non-negative safe integer or the percent is negative.
+ */
+export function percentOfAmountCents(cents: Cents, percent: number): Cents {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Not an amount in cents: ${cents}`);
+  return Number(divideHalfUp(BigInt(cents) * milliPercent(percent), 100_000n));
+}
+
+/**
+ * Interest on `centDays` (a balance in cents × the days it was outstanding, summed over the
+ * period) at `ratePercent` a year over a 360-day year: centDays × rate ÷ 100 ÷ 360, rounded
+ * half-up to the cent once ($100,000 for 30 days at 12 % is 300,000,000 cent-days → 100,000 cents;
+ * for 1 day it is the per diem, 3,333.33… → 3,333 cents).
+ * @throws RangeError when `centDays` is not a non-negative safe integer or the rate is negative.
+ */
+export function dayInterestCents(centDays: number, ratePercent: number): Cents {
+  if (!Number.isSafeInteger(centDays) || centDays < 0) throw new RangeError(`Not a number of cent-days: ${centDays}`);
+  return Number(divideHalfUp(BigInt(centDays) * milliPercent(ratePercent), 100_000n * 360n));
 }
 
 /** '$1,250,000' → '1250000': an amount as people write it, as a whole-dollar field reads it. */
