@@ -41,12 +41,16 @@ async function effects(job: string) {
 }
 
 /** Starts a runner ("process") of `job` on `handle`. */
-async function startProcess(job: DailyJob, handle: DatabaseHandle, options: { catchUpAtStart?: boolean } = {}): Promise<Jobs> {
+async function startProcess(
+  job: DailyJob,
+  handle: DatabaseHandle,
+  options: { catchUpAtStart?: boolean; housekeeping?: boolean } = {},
+): Promise<Jobs> {
   const started = await startJobs({
     handle,
     timeZone: ZONE,
     jobs: [job],
-    housekeeping: false,
+    housekeeping: options.housekeeping ?? false,
     catchUpAtStart: options.catchUpAtStart ?? false,
     pollingIntervalSeconds: 0.5,
   });
@@ -174,9 +178,15 @@ describe('failures and start-up', () => {
     expect(await effects('failing')).toEqual(['2026-11-05 a', '2026-11-05 b', '2026-11-06 a', '2026-11-06 b']);
   });
 
-  it('sends each daily job a catch-up run at start, for the lender’s day of now', async () => {
+  it('sends each daily job a catch-up run at start, for the lender’s day of now, and schedules the hourly housekeeping', async () => {
     const job = recordingJob('at-start', ['loan-1']);
-    const a = await startProcess(job, database.current(), { catchUpAtStart: true });
+    const a = await startProcess(job, database.current(), { catchUpAtStart: true, housekeeping: true });
+    const { rows: schedules } = await database
+      .current()
+      .db.execute<{ cron: string; timezone: string }>(
+        sql`select cron, timezone from pgboss.schedule where name = 'housekeeping'`,
+      );
+    expect(schedules).toEqual([{ cron: '0 * * * *', timezone: ZONE }]);
     await a.idle('at-start');
     const days = await database
       .current()
