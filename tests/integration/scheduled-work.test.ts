@@ -119,7 +119,8 @@ describe('a daily job on two processes', () => {
 
   it('catches up a process down for three days: each missed day once, oldest first, on both processes at once', async () => {
     const job = recordingJob('late-charges', ['loan-1', 'loan-2']);
-    const [a, b] = [await startProcess(job, database.current()), await startProcess(job, other)];
+    // Started together, as a deployment starts its replicas (each creates the job's queue).
+    const [a, b] = await Promise.all([startProcess(job, database.current()), startProcess(job, other)]);
     expect((await a.runNow('late-charges', noon('2026-11-10'))).days).toEqual(['2026-11-10']);
 
     // Down on the 11th and 12th; both processes come back on the 13th.

@@ -7,6 +7,7 @@
  * At start each daily job gets one run, which catches up the days missed while no process ran.
  * A run retries (with backoff) when it throws; `job_run` keeps each (job, day, key) to one commit.
  */
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.server';
 import { logger } from '../logger.server';
@@ -14,6 +15,7 @@ import { registeredDailyJobs, runDaily, type DailyJob, type DailyRunResult } fro
 import { runHousekeeping } from './housekeeping.server';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
+const QUEUE_SETUP_LOCK = 727_004;
 const QUEUE_OPTIONS = {
   policy: 'stately',
   retryLimit: 5,
@@ -67,20 +69,24 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     return job;
   };
 
+  await underSetupLock(options.handle.url, async () => {
+    for (const job of jobs.values()) {
+      await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
+      await boss.schedule(job.name, job.cron, {}, { tz: options.timeZone });
+    }
+    if (options.housekeeping ?? true) {
+      await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, ...QUEUE_OPTIONS, retryLimit: 0 });
+      await boss.schedule(HOUSEKEEPING_QUEUE, '0 * * * *', {}, { tz: options.timeZone });
+    }
+  });
   for (const job of jobs.values()) {
-    await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
-    await boss.schedule(job.name, job.cron, {}, { tz: options.timeZone });
     await boss.work<{ now?: string }>(job.name, work, async ([run]) => {
       const now = run?.data?.now;
       const result = await runDaily(options.handle.db, job, now ? new Date(now) : new Date());
       if (result.days.length) logger.info({ job: job.name, ...result }, 'daily job ran');
     });
   }
-  if (options.housekeeping ?? true) {
-    await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, ...QUEUE_OPTIONS, retryLimit: 0 });
-    await boss.schedule(HOUSEKEEPING_QUEUE, '0 * * * *', {}, { tz: options.timeZone });
-    await boss.work(HOUSEKEEPING_QUEUE, work, runHousekeeping);
-  }
+  if (options.housekeeping ?? true) await boss.work(HOUSEKEEPING_QUEUE, work, runHousekeeping);
   if (options.catchUpAtStart ?? true) for (const job of jobs.values()) await boss.send(job.name, {});
 
   return {
@@ -94,4 +100,21 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     },
     stop: () => boss.stop({ graceful: true, timeout: 20_000 }),
   };
+}
+
+/**
+ * Runs `setup` while holding a PostgreSQL advisory lock on a connection of its own: pg-boss's
+ * `createQueue` run by two processes starting together deadlocks (each creates the queue's
+ * partition and row), so processes create their queues and schedules one after the other.
+ */
+async function underSetupLock(url: string, setup: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    await setup();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
+  }
 }
