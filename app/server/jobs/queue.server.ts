@@ -82,8 +82,14 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   for (const job of jobs.values()) {
     await boss.work<{ now?: string }>(job.name, work, async ([run]) => {
       const now = run?.data?.now;
-      const result = await runDaily(options.handle.db, job, now ? new Date(now) : new Date());
-      if (result.days.length) logger.info({ job: job.name, ...result }, 'daily job ran');
+      try {
+        const result = await runDaily(options.handle.db, job, now ? new Date(now) : new Date());
+        if (result.days.length) logger.info({ job: job.name, ...result }, 'daily job ran');
+      } catch (err) {
+        // pg-boss records the failure on the job and retries it; say so where people look.
+        logger.error({ err, job: job.name }, 'daily job failed; the queue retries it');
+        throw err;
+      }
     });
   }
   if (options.housekeeping ?? true) await boss.work(HOUSEKEEPING_QUEUE, work, runHousekeeping);
