@@ -27,7 +27,7 @@ import { authSecretWasGenerated, env } from '~/server/env.server';
 import { requestContext, type RequestInfo } from '~/load-context';
 import { setLenderTimeZone } from '~/lib/format';
 import { logger } from '~/server/logger.server';
-import { startHousekeeping } from '~/server/jobs.server';
+import { startJobs } from '~/server/jobs/queue.server';
 import { startOutboxWorker } from '~/server/mail/worker.server';
 import { runStartupTasks } from '~/server/startup.server';
 import { publicPagesVersion } from '~/server/domain/content/track-record.server';
@@ -347,7 +347,7 @@ export async function start(options: StartOptions = {}) {
   setDatabase(handle);
   await runStartupTasks();
   const worker = startOutboxWorker();
-  const housekeeping = startHousekeeping();
+  const jobs = await startJobs({ handle, timeZone: config.TIME_ZONE });
   // How long the event loop was held up (issue "Security and scale": no stall over 100 ms under
   // load). Logged at shutdown, and on SIGUSR2, each time for the window since the last report,
   // which then starts a new one: `npm run bench -- load` sends SIGUSR2 when its load begins, so
@@ -397,7 +397,7 @@ export async function start(options: StartOptions = {}) {
     idle.unref();
     server.close(async () => {
       clearInterval(idle);
-      await Promise.all([worker.stop(), housekeeping.stop()]);
+      await Promise.all([worker.stop(), jobs.stop()]);
       await handle.close();
       logger.info('shutdown complete');
       logger.flush?.();

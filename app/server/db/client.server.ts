@@ -19,6 +19,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
+  /** The connection string of this database (the job queue opens its own pool on it). */
+  url: string;
   /** True when this is the embedded cluster and another process (a running site) started it. */
   joined?: boolean;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
@@ -70,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db: Database = drizzlePg(pool, { schema });
   return {
     db,
+    url: options.url,
     async ping() {
       await pool.query('select 1');
     },

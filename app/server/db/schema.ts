@@ -893,3 +893,34 @@ export const stageTarget = pgTable(
   },
   (t) => [...enumChecks(t), check('stage_target_days_check', sql`${t.days} between 1 and 365`)],
 );
+
+/**
+ * Scheduled daily work done (docs/decisions/0006-scheduled-work.md): one row per job, lender's
+ * day and key (a loan id, say), inserted in the same transaction as that work, so the primary key
+ * lets each (job, day, key) commit once however many processes run it (app/server/jobs/).
+ */
+export const jobRun = pgTable(
+  'job_run',
+  {
+    job: text('job').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day, t.key] })],
+);
+
+/**
+ * The lender's days a daily job has begun, and when it finished each for every key: the next run
+ * starts at the day begun and not finished, else the day after the latest finished, so a process
+ * down for days catches up each missed day once, oldest first.
+ */
+export const jobDay = pgTable(
+  'job_day',
+  {
+    job: text('job').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
+);

@@ -249,7 +249,7 @@ function namedImages(value: unknown, into: Set<string>): Set<string> {
  * names and that were uploaded more than `olderThanMs` ago (default a day): a replaced hero or
  * portrait, or an upload whose form was never saved. Its row and every stored rendition go, after
  * any running backup (which may still hold them). Returns how many pictures were removed. Run by
- * the hourly housekeeping (jobs.server.ts).
+ * the hourly housekeeping (jobs/housekeeping.server.ts).
  */
 export async function sweepUnusedSiteImages(olderThanMs = UNUSED_SITE_IMAGE_MS, now = new Date()): Promise<number> {
   return db().transaction(async (tx) => {
