@@ -188,7 +188,10 @@ test('staff change the programs, team, track record and Home pictures; visitors 
   expect(await visitor.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
   const photo = card.getByRole('img', { name: 'Portrait of Dana Whitfield' });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Portraits load lazily: the card may sit below the fold (the team has more people above it),
+  // so the photo is brought into view, as a reader scrolls to it, and then must load.
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBeGreaterThan(0);
   await visitor.goto('/');
   const band = visitor.getByRole('region', { name: 'Track record' });
   await expect(band).toContainText('412');
