@@ -159,17 +159,10 @@ export function found<T>(value: T | null | undefined, what: string): T {
 }
 
 /**
- * A page that renders its own not-found view (the catch-all route, a deal that is gone) rather
- * than the error page: its loader's `body` with 404.
+ * A page that draws a refusal itself rather than the error page: its loader's `body` with the
+ * status of `kind` (`REFUSAL_STATUS`): the catch-all route and a deal that is gone ('not-found',
+ * 404), the payment calculator's bad amount ('invalid', 400, the message in `body`).
  */
-export function notFoundPage<T>(body: T) {
-  return data(body, { status: REFUSAL_STATUS['not-found'] });
-}
-
-/**
- * A page that answers a query it refused (the payment calculator's bad amount, issue 23) with
- * its loader's `body`, the message in it, and 400: the page renders, never an error page.
- */
-export function refusedPage<T>(body: T) {
-  return data(body, { status: REFUSAL_STATUS.invalid });
+export function refusedPage<T>(kind: RefusalKind, body: T) {
+  return data(body, { status: REFUSAL_STATUS[kind] });
 }

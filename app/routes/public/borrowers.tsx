@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The calculator posted without JavaScript: its query read as the form's schema reads it.
   const submission = parseForm(search, { schema: calculatorSchema(programs.map((p) => p.id)), dollars: CALCULATOR_DOLLARS });
   if (submission.status === 'success') return body;
-  return refusedPage({ ...body, calculator: { ...query, result: submission.reply() } });
+  return refusedPage('invalid', { ...body, calculator: { ...query, result: submission.reply() } });
 }
 
 /**

@@ -33,7 +33,7 @@ import { parseSearch } from '~/lib/search-params';
 import { keepActionHeaders } from '~/lib/route-headers';
 import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
 import { requestInfo } from '~/load-context';
-import { answer, answerRefusals, notFoundPage } from '~/server/answers.server';
+import { answer, answerRefusals, refusedPage } from '~/server/answers.server';
 import { investorDataRoom } from '~/server/domain/investing/data-room.server';
 import { getDeal } from '~/server/domain/investing/deals.server';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
@@ -56,7 +56,7 @@ export const headers = keepActionHeaders;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
   const deal = await getDeal(viewer.id, params.id);
-  if (!deal) return notFoundPage({ found: false as const, tileUrl: '' });
+  if (!deal) return refusedPage('not-found', { found: false as const, tileUrl: '' });
   const [subscription, position, room, content] = await Promise.all([
     dealSubscription(deal.id),
     viewer.isInvestor ? investorPosition(viewer.id, deal.id) : null,

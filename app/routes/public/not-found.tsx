@@ -1,14 +1,14 @@
 import type { Route } from './+types/not-found';
 import { ButtonLink } from '~/components/ui/button';
 import { Picture } from '~/components/ui/picture';
-import { notFoundPage } from '~/server/answers.server';
+import { refusedPage } from '~/server/answers.server';
 import { logger } from '~/server/logger.server';
 
 /** Any unknown path: HTTP 404 and the path logged (product §2, product decisions). */
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   logger.warn({ path: pathname }, 'page not found');
-  return notFoundPage({ pathname });
+  return refusedPage('not-found', { pathname });
 }
 
 export default function NotFoundPage() {
