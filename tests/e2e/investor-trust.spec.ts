@@ -22,6 +22,15 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const DEAL = 'Carson Street Mixed-Use';
 
 async function noViolations(page: Page, what: string) {
+  // A toast fading in is measured at part opacity (axe read its text at under 4.5:1): check the
+  // page as it settles, every toast fully shown.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1'),
+      ),
+    )
+    .toBe(true);
   const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
   expect(violations.map((v) => `${what} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
