@@ -18,6 +18,8 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 process.env.E2E_DATA_DIR ??= newDataDir('e2e');
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+/** The specs that open distribution runs (the 'runs' project). */
+const OPENS_RUNS = /returns-(distributions|journey)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,7 +40,11 @@ export default defineConfig({
   projects: [
     // The configured admin enrols an authenticator app first (tests/e2e/staff.setup.ts).
     { name: 'setup', testMatch: /\.setup\.ts$/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testIgnore: OPENS_RUNS },
+    // Distribution runs are site-wide, one open at a time, and take every loan's undistributed
+    // cash (issue 25): the tests that open runs and record cash on loans with positions run
+    // here, one at a time, beside the rest of the suite.
+    { name: 'runs', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'], testMatch: OPENS_RUNS, workers: 1 },
   ],
   webServer: {
     command: 'node server.js',

@@ -162,8 +162,8 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench!
 
 /**
  * A fresh PostgreSQL database named after `label` on BENCH_DATABASE_URL (default the local
- * server) with the production server started on it (no demo content, the bench admin), and a
- * client connected to it. Returns null, after saying so, when there is no PostgreSQL. `close`
+ * server) with the production server started on it (no demo content, the bench admin), a
+ * client connected to it and its `url`. Returns null, after saying so, when there is no PostgreSQL. `close`
  * stops the server and drops the database (BENCH_KEEP_DB=1 keeps it for EXPLAIN sessions).
  */
 export async function benchDatabase(label, title, extraEnv = {}) {
@@ -192,6 +192,8 @@ export async function benchDatabase(label, title, extraEnv = {}) {
   return {
     server,
     client,
+    /** The scratch database's connection string. */
+    url: url.toString(),
     async close() {
       await client.end();
       await server.stop();
@@ -227,7 +229,11 @@ export async function signInAdmin(server, email, password) {
   const cookie = sessionPair(res);
   if (!cookie) throw new Error(`admin sign-in answered ${res.status} without a session`);
   const page = await (await post('/two-factor/setup', { intent: 'start', password }, cookie)).text();
-  const uri = page.match(/name="totpURI" value="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+  // The secret's URI: the form's hidden field, or (when the page renders it from its data) the
+  // otpauth URI in the page's streamed data.
+  const uri = (page.match(/name="totpURI" value="([^"]+)"/)?.[1] ?? page.match(/otpauth:\/\/totp\/[^"\\\s<]+/)?.[0])
+    ?.replaceAll('&amp;', '&')
+    .replaceAll('\\u0026', '&');
   if (!uri) throw new Error('no two-step verification secret on the enrolment page');
   const code = OTPAuth.URI.parse(uri).generate();
   const enrolled = await post('/two-factor/setup', { intent: 'confirm', code, totpURI: uri }, cookie);

@@ -8,6 +8,8 @@ import { benchDocuments } from './documents.mjs';
 import { benchLoans } from './loans.mjs';
 import { benchLoad } from './load.mjs';
 import { benchPublicPages } from './public-pages.mjs';
+import { benchReturns } from './returns.mjs';
+import { benchServicing } from './servicing.mjs';
 
 const sections = {
   public: benchPublicPages,
@@ -15,6 +17,8 @@ const sections = {
   deals: benchDeals,
   admin: benchAdmin,
   loans: benchLoans,
+  servicing: benchServicing,
+  returns: benchReturns,
   demand: benchDemand,
   load: benchLoad,
 };

@@ -295,7 +295,9 @@ const shownDollars = (value: string) => (/^[\d,\s$]*$/.test(value) ? typedDollar
  * `Field`'s. The form's parser drops the '$', commas and spaces (`parseForm`'s `dollars`), so
  * a form posted without JavaScript reads '1,250,000' and '1250000' alike. `warning` is advice
  * shown at the field that does not stop the form (an amount outside a program's limits).
- * `onValue` receives the amount typed, in whole dollars (null for none).
+ * `onValue` receives the amount typed, in whole dollars (null for none). With `cents` (issue 24
+ * "Servicing": payments, fees, draws) it takes dollars and cents ('1,250.50', read exactly by
+ * `centsField`): a decimal keyboard, and the text is left as typed.
  */
 export function MoneyField({
   label,
@@ -305,8 +307,11 @@ export function MoneyField({
   className,
   onValue,
   placeholder = '0',
+  cents = false,
 }: FieldProps & {
   field: FieldMetadata<unknown>;
+  /** Dollars and cents rather than whole dollars. */
+  cents?: boolean;
   warning?: ReactNode;
   /** What the empty field shows ('0' by default). */
   placeholder?: string;
@@ -330,14 +335,15 @@ export function MoneyField({
         <input
           key={key}
           {...props}
-          defaultValue={shownDollars(String(defaultValue ?? ''))}
-          inputMode="numeric"
+          defaultValue={cents ? String(defaultValue ?? '') : shownDollars(String(defaultValue ?? ''))}
+          inputMode={cents ? 'decimal' : 'numeric'}
           autoComplete="off"
           placeholder={placeholder}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={[hintId, warningId, errorId].filter(Boolean).join(' ') || undefined}
           className={cn(control, 'pl-7 tabular-nums')}
           onInput={(e) => {
+            if (cents) return;
             const input = e.currentTarget;
             // Regroup the digits and keep the caret after the same digit.
             const caret = input.selectionStart ?? input.value.length;

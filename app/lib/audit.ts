@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = {
   'admin.password_changed': 'Password changed',
   'audit.exported': 'Audit log exported',
   'demand.exported': 'Investor demand exported',
+  'servicing.exported': 'Servicing list exported',
+  'tax.statements_issued': 'Tax statements issued',
+  'tax.statement_corrected': 'Tax statement corrected',
+  'tax.exported': 'Tax statements exported',
   'deal.created': 'Deal created',
   'deal.updated': 'Deal edited',
   'deal.deleted': 'Deal deleted',
@@ -41,7 +45,14 @@ export const AUDIT_ACTIONS = {
   'loan.term_sheet_issued': 'Term sheet issued',
   'loan.message_sent': 'Message to borrower',
   'loan.note_added': 'Internal note added',
+  'loan.payoff_quoted': 'Payoff quote issued',
+  'loan.payoff_recorded': 'Payoff recorded',
+  'loan.extension_approved': 'Extension approved',
+  'loan.extension_declined': 'Extension declined',
+  'loan.update_posted': 'Update posted to investors',
   'commitment.moved': 'Investor amount moved',
+  'position.recorded': 'Funds received (position recorded)',
+  'deal.linked': 'Deal linked to a loan',
   'accreditation.verified': 'Accreditation letter verified',
   'accreditation.lender_checked': "Accreditation recorded (lender's check)",
   'accreditation.rejected': 'Accreditation letter sent back',
@@ -55,6 +66,11 @@ export const AUDIT_ACTIONS = {
   'site-content.draft_saved': 'Site content change saved',
   'site-content.published': 'Site content published',
   'site-content.draft_discarded': 'Site content change discarded',
+  'distribution.run_opened': 'Distribution run opened',
+  'distribution.run_approved': 'Distribution run approved',
+  'distribution.run_paid': 'Distribution run paid',
+  'distribution.exported': 'Distribution bank file exported',
+  'distribution.statement_opened': 'Distribution statement opened',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -151,6 +167,14 @@ export function auditSubject(e: AuditRowNames): { label: string; href: string | 
         : { label: 'A loan', href: null };
     case 'audit':
       return { label: 'The audit log', href: null };
+    case 'servicing':
+      return { label: 'The servicing list', href: '/admin-dashboard/servicing' };
+    case 'distribution_run':
+      return typeof e.details.number === 'number'
+        ? { label: `Distribution run No. ${e.details.number}`, href: `/admin-dashboard/distributions/${e.details.number}` }
+        : { label: 'A distribution run', href: null };
+    case 'tax':
+      return { label: `Tax statements ${e.subjectId ?? ''}`.trim(), href: `/admin-dashboard/tax?year=${e.subjectId ?? ''}` };
     case 'commitment':
       return typeof e.details.deal === 'string'
         ? {

@@ -15,4 +15,10 @@ export interface CompanyInfo {
   nmlsId: string;
   /** The California DRE broker licence line. */
   caDre: string;
+  /**
+   * The payer's federal TIN (the lender's EIN) on tax statements and the filing service's CSV
+   * (issue 25 "Documents": 1099-INT figures), from COMPANY_TIN. PLACEHOLDER by default
+   * ('00-0000000'): set COMPANY_TIN before statements are filed.
+   */
+  payerTin: string;
 }

@@ -80,6 +80,13 @@ export function formatCalendarDay(isoDay: string): string {
   return calendarDayFormat().format(new Date(`${isoDay}T00:00:00Z`));
 }
 
+const calendarMonthFormat = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }));
+
+/** 'Nov 2026' of a calendar month given as 'YYYY-MM' (a month of days, not a moment: no zone applies). */
+export function formatCalendarMonth(isoMonth: string): string {
+  return calendarMonthFormat().format(new Date(`${isoMonth}-01T00:00:00Z`));
+}
+
 /**
  * True when `value` is a real calendar day written 'YYYY-MM-DD' (years 0001 to 9999), as a
  * `date` column stores it. `Date.parse` is not enough: it reads '2026-02-30' as 2 March, which
@@ -152,6 +159,15 @@ export function usdCents(cents: number): string {
   const c = BigInt(Math.trunc(cents));
   const abs = c < 0n ? -c : c;
   return `${c < 0n ? '-' : ''}$${counts().format(abs / 100n)}.${cents2(abs % 100n)}`;
+}
+/**
+ * Integer cents as a plain decimal for a spreadsheet (CSV exports), exactly: 208333 → '2083.33',
+ * -5 → '-0.05'; no symbol, no thousands separator.
+ */
+export function decimalDollars(cents: number): string {
+  const c = BigInt(Math.trunc(cents));
+  const abs = c < 0n ? -c : c;
+  return `${c < 0n ? '-' : ''}${abs / 100n}.${cents2(abs % 100n)}`;
 }
 /** A term in months: 12 → '12 months'. */
 export const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;

@@ -74,15 +74,18 @@ export function stageNext(stage: LoanStage): string {
  * The stages staff may move a loan in `stage` to (issue "The loan file" rules): the next
  * stage of the pipeline, back one stage (not to Draft or Submitted: the application is the
  * borrower's), or Declined while it is open and not yet funded. A draft is the borrower's
- * until submitted; closed loans never move. Term sheet is reached by issuing one, and left
+ * until submitted; closed loans never move; Funded is reached only by boarding the loan and Paid
+ * off only by recording its payoff (issue 24). Term sheet is reached by issuing one, and left
  * forward by the borrower's acceptance, so staff cannot skip them either.
  */
 export function staffMoves(stage: LoanStage): LoanStage[] {
-  if (stage === 'draft' || CLOSED_STAGES.includes(stage)) return [];
+  // Funded is reached by boarding the loan (its closing record), Paid off by recording the payoff
+  // (issue 24 "Servicing"); a funded loan has a ledger and does not go back.
+  if (stage === 'draft' || stage === 'funded' || CLOSED_STAGES.includes(stage)) return [];
   const at = PIPELINE.indexOf(stage);
   const moves: LoanStage[] = [];
   const next = PIPELINE[at + 1];
-  if (next && next !== 'term_sheet' && stage !== 'term_sheet') moves.push(next);
+  if (next && next !== 'term_sheet' && next !== 'funded' && stage !== 'term_sheet') moves.push(next);
   const back = PIPELINE[at - 1];
   if (back && back !== 'term_sheet' && at - 1 >= PIPELINE.indexOf('in_review')) moves.push(back);
   if (PIPELINE.indexOf(stage) < PIPELINE.indexOf('funded')) moves.push('declined');

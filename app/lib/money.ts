@@ -114,3 +114,17 @@ export function readDollars(text: string | null | undefined): number | null {
   const n = Number(plain);
   return n > 0 ? n : null;
 }
+
+/**
+ * The amount in integer cents a person typed in dollars and cents ('$1,250.5' → 125050,
+ * '1,250' → 125000, '0.07' → 7), read from the digits (no floating point), or null when it is
+ * not one (letters, a sign, more than two decimals, more than 13 dollar digits). Zero is 0.
+ */
+export function readCents(text: string | null | undefined): Cents | null {
+  if (!text) return null;
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$|^\.(\d{1,2})$/.exec(plainDollars(text));
+  if (!match) return null;
+  const dollars = match[1] ?? '0';
+  const cents = (match[2] ?? match[3] ?? '').padEnd(2, '0');
+  return Number(dollars) * 100 + Number(cents);
+}

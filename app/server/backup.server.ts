@@ -29,7 +29,16 @@ import * as tar from 'tar';
 import { z } from 'zod';
 import { DOCUMENT_MIME, type DocumentExtension } from '~/lib/documents';
 import { db, type Database, type Transaction } from './db/client.server';
-import { accreditationRecord, dataRoomDocument, deal, document, profile, siteImage } from './db/schema';
+import {
+  accreditationRecord,
+  dataRoomDocument,
+  deal,
+  document,
+  loanStatement,
+  payoffQuote,
+  profile,
+  siteImage,
+} from './db/schema';
 import { authSecretWasGenerated, dataPath, env } from './env.server';
 import { logger } from './logger.server';
 import { assertKey, storage } from './storage.server';
@@ -54,6 +63,8 @@ const STORED_FILE_KEYS: SQL[] = [
   sql`select ${deal.prospectusKey} from ${deal}`,
   sql`select ${dataRoomDocument.storageKey} from ${dataRoomDocument}`,
   sql`select ${accreditationRecord.letterKey} from ${accreditationRecord}`,
+  sql`select ${payoffQuote.storageKey} from ${payoffQuote}`,
+  sql`select ${loanStatement.storageKey} from ${loanStatement}`,
   sql`select 'site/' || ${siteImage.id} || '-' || w || '.' || f from ${siteImage}, unnest(${siteImage.widths}) w, unnest(array['avif', 'webp']) f`,
 ];
 

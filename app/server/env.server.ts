@@ -85,6 +85,9 @@ const schema = z.object({
   COMPANY_NV_LICENSE: z.string().default('NV Mortgage Company License #5421'),
   COMPANY_NMLS_ID: z.string().default('NMLS #2145873'),
   COMPANY_CA_DRE: z.string().default('CA DRE Broker License #02187456'),
+  // PLACEHOLDER: the lender's federal TIN (EIN) printed as the payer's on 1099-INT figures (issue 25);
+  // set it to the real EIN before any statement is filed.
+  COMPANY_TIN: z.string().default('00-0000000'),
 });
 
 export type Env = z.infer<typeof schema> & { AUTH_SECRET: string; PUBLIC_URL: string };
@@ -160,5 +163,6 @@ export function companyInfo(): CompanyInfo {
     nvLicense: e.COMPANY_NV_LICENSE,
     nmlsId: e.COMPANY_NMLS_ID,
     caDre: e.COMPANY_CA_DRE,
+    payerTin: e.COMPANY_TIN,
   };
 }

@@ -121,7 +121,7 @@ test('an admin pages through 40 users, expands one and downloads their document'
   await expect(page.getByText('Showing 16-30 of 41 users')).toBeVisible();
   await page.getByRole('link', { name: 'Page 3' }).click();
   await expect(page.getByText('Showing 31-41 of 41 users')).toBeVisible();
-  await page.getByRole('link', { name: 'Investor' }).click();
+  await page.getByRole('link', { name: 'investor', exact: true }).click();
   await expect(page).toHaveURL(/type=investor/);
   await expect(page.getByText('Showing 1-15 of 20 users')).toBeVisible();
 
@@ -223,7 +223,7 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
     'Description is required',
     'Loan amount is required',
     'LTV is required',
-    'Interest rate is required',
+    'Investor rate is required',
     'Duration is required',
     'Investment minimum is required',
   ])
@@ -237,7 +237,7 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await page.getByLabel('Loan amount (USD) *').fill('1800000');
   await page.getByLabel('Investment minimum (USD) *').fill('50000');
   await page.getByLabel('LTV (%) *').fill('58.5');
-  await page.getByLabel('Interest rate (%) *').fill('10.25');
+  await page.getByLabel('Investor rate (%) *').fill('10.25');
   await page.getByLabel('Duration (months) *').fill('18');
   await page.getByLabel('Acreage').fill('0.9');
   await page.getByLabel('Latitude').fill('39.36');
@@ -280,7 +280,7 @@ test('an admin creates a deal with two images and a prospectus, finds it, edits 
   await page.getByRole('link', { name: `Edit ${title}` }).click();
   await expect(page.getByRole('heading', { name: `Edit ${title}` })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Current view 1 (cover)' })).toBeVisible();
-  await page.getByLabel('Interest rate (%) *').fill('11');
+  await page.getByLabel('Investor rate (%) *').fill('11');
   await page.getByLabel('Status').selectOption('Closed');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Deal updated successfully')).toBeVisible();

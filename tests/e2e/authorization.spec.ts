@@ -171,9 +171,42 @@ const TABLE: Record<string, Row> = {
     post: { intents: [''], expect: owned(allowedWhere(BORROWER)) },
     fields: () => ({ termSheetId: randomUUID(), esignConsent: 'on', signedName: 'Taken over' }),
   },
+  // Servicing (issue 24): the sweep's loan is not funded, so its owner is sent back to the loan page.
+  ...Object.fromEntries(
+    (['draws/new', 'payoff', 'extension'] as const).map((page) => [
+      `/dashboard/loans/:reference/${page}`,
+      {
+        get: owned(BORROWER),
+        urls: (f: Fixtures) => [
+          [
+            `/dashboard/loans/${f.loanReference}/${page}`,
+            { ...owned(BORROWER), owner: `/dashboard/loans/${f.loanReference}` } as Cells,
+          ] as [string, Cells],
+        ],
+        post: { intents: [''], expect: owned(allowedWhere(BORROWER)) },
+        fields: () => ({ goodThrough: '2026-12-01', months: '3', attest: 'on' }),
+        multipart: page === 'draws/new',
+      } satisfies Row,
+    ]),
+  ),
+  // A quote or statement PDF: the loan's borrower or staff, and only one that exists; 404 to all else.
+  '/dashboard/loans/:reference/payoff-quotes/:id': {
+    get: all(404),
+    urls: (f) => [`/dashboard/loans/${f.loanReference}/payoff-quotes/${randomUUID()}`],
+  },
+  '/dashboard/loans/:reference/statements/:id': {
+    get: all(404),
+    urls: (f) => [`/dashboard/loans/${f.loanReference}/statements/${randomUUID()}`],
+  },
   '/dashboard/investments': { get: INVESTOR, post: { intents: ['read'], expect: allowedWhere(INVESTOR) } },
   '/dashboard/deals': { get: INVESTOR },
   '/dashboard/documents': { get: INVESTOR },
+  // Investor returns (issue 25): the sweep's owner holds no position, so a position is anyone's 404.
+  '/dashboard/investments/distributions': { get: INVESTOR },
+  '/dashboard/investments/positions/:id': {
+    get: { ...INVESTOR, investor: 404, both: 404, owner: 404 },
+    urls: () => [`/dashboard/investments/positions/${randomUUID()}`],
+  },
   '/dashboard/profile': {
     get: ANY_ROLE,
     post: {
@@ -203,17 +236,35 @@ const TABLE: Record<string, Row> = {
   '/admin-dashboard/deals/:id/investors': {
     get: ADMIN,
     urls: (f) => [`/admin-dashboard/deals/${f.dealId}/investors`],
-    post: { intents: ['move'], expect: allowedWhere(ADMIN) },
+    post: { intents: ['move', 'funds', 'link-loan'], expect: allowedWhere(ADMIN) },
   },
+  // One investor's positions across deals (issue 25): staff only; the owner is a user that exists.
+  '/admin-dashboard/investors/:id': { get: ADMIN, urls: (f) => [`/admin-dashboard/investors/${f.ownerId}`] },
   '/admin-dashboard/loans': { get: ADMIN },
   '/admin-dashboard/loans/:reference': {
     get: ADMIN,
     urls: (f) => [`/admin-dashboard/loans/${f.loanReference}`],
     post: {
-      intents: ['move', 'decline', 'request', 'review', 'message', 'note', 'term-sheet', 'contact'],
+      intents: ['move', 'decline', 'request', 'review', 'message', 'note', 'term-sheet', 'contact', 'board', 'offer-deal'],
       expect: allowedWhere(ADMIN),
     },
     fields: (f) => ({ to: 'declined', reason: 'Taken over', title: 'Taken over', itemId: f.itemId, body: 'Taken over' }),
+  },
+  // A loan without a closing record has no ledger (404) and no draws; its payoff page says so.
+  '/admin-dashboard/loans/:reference/ledger': {
+    get: { ...ADMIN, staff: 404 },
+    urls: (f) => [`/admin-dashboard/loans/${f.loanReference}/ledger`],
+    post: { intents: ['payment', 'fee', 'adjustment', 'reverse', 'update'], expect: allowedWhere(ADMIN) },
+  },
+  '/admin-dashboard/loans/:reference/payoff': {
+    get: ADMIN,
+    urls: (f) => [`/admin-dashboard/loans/${f.loanReference}/payoff`],
+    post: { intents: ['quote', 'record', 'decide'], expect: allowedWhere(ADMIN) },
+  },
+  '/admin-dashboard/loans/:reference/draws/:number': {
+    get: { ...ADMIN, staff: 404 },
+    urls: (f) => [`/admin-dashboard/loans/${f.loanReference}/draws/1`],
+    post: { intents: ['start-inspection', 'inspection', 'approve', 'fund', 'decline'], expect: allowedWhere(ADMIN) },
   },
   '/admin-dashboard/users': {
     get: ADMIN,
@@ -242,6 +293,15 @@ const TABLE: Record<string, Row> = {
   },
   '/admin-dashboard/mail': { get: ADMIN, post: { intents: ['retry'], expect: allowedWhere(ADMIN) } },
   '/admin-dashboard/audit': { get: ADMIN },
+  '/admin-dashboard/servicing': { get: ADMIN },
+  // Distribution runs (issue 25): the sweep's run does not exist (404 to staff, the guard's answer to others).
+  '/admin-dashboard/distributions': { get: ADMIN, post: { intents: ['open'], expect: allowedWhere(ADMIN) } },
+  '/admin-dashboard/distributions/:number': {
+    get: { ...ADMIN, staff: 404 },
+    urls: () => ['/admin-dashboard/distributions/999999'],
+    post: { intents: ['approve', 'paid'], expect: allowedWhere(ADMIN) },
+  },
+  '/admin-dashboard/tax': { get: ADMIN, post: { intents: ['issue', 'correct'], expect: allowedWhere(ADMIN) } },
   '/admin-dashboard/content': { get: ADMIN },
   '/admin-dashboard/content/:section': {
     get: ADMIN,
@@ -327,6 +387,32 @@ const TABLE: Record<string, Row> = {
   '/admin-dashboard/users/:id/details': { get: ADMIN, urls: (f) => [`/admin-dashboard/users/${f.ownerId}/details`] },
   // GET goes to the page, which guards itself (the export is a POST).
   '/admin-dashboard/audit/export': { get: all('/admin-dashboard/audit'), post: { intents: [''], expect: allowedWhere(ADMIN) } },
+  '/admin-dashboard/servicing/export': {
+    // GET goes to the page, once the guard let it through.
+    get: { ...ADMIN, staff: '/admin-dashboard/servicing' },
+    post: { intents: [''], expect: allowedWhere(ADMIN) },
+  },
+  // An investor's statement of a run that paid them: no run pays the sweep's visitors, so 404 to all.
+  '/dashboard/investments/statements/:number': { get: all(404), urls: () => ['/dashboard/investments/statements/999999'] },
+  '/admin-dashboard/distributions/:number/export': {
+    // GET goes to the run's page, once the guard let it through.
+    get: { ...ADMIN, staff: '/admin-dashboard/distributions/999999' },
+    urls: () => ['/admin-dashboard/distributions/999999/export'],
+    post: { intents: [''], expect: allowedWhere(ADMIN) },
+  },
+  '/admin-dashboard/distributions/:number/pdf/:id': {
+    get: { ...ADMIN, staff: 404 },
+    urls: (f) => [`/admin-dashboard/distributions/999999/pdf/${f.ownerId}`],
+  },
+  // The investor's own positions; a tax statement is the investor's it was issued to (none in the sweep: 404).
+  '/dashboard/investments/export': { get: INVESTOR },
+  '/dashboard/documents/tax/:year': { get: all(404), urls: () => ['/dashboard/documents/tax/2025'] },
+  '/admin-dashboard/tax/:year/export': {
+    // GET goes to the page, once the guard let it through.
+    get: ADMIN,
+    urls: () => [['/admin-dashboard/tax/2025/export', { ...ADMIN, staff: '/admin-dashboard/tax?year=2025' }]],
+    post: { intents: [''], expect: allowedWhere(ADMIN) },
+  },
   '/api/altcha/challenge': { get: PUBLIC },
   '/sitemap.xml': { get: PUBLIC },
   '/robots.txt': { get: PUBLIC },

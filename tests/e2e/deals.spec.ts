@@ -94,7 +94,7 @@ test('an investor filters and pages, follows and unfollows, opens a deal, downlo
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   // Each figure once.
   for (const label of [
-    'Interest Rate',
+    'Investor Rate',
     'Term',
     'Loan-to-Value',
     'Lien Position',

@@ -17,6 +17,9 @@ const adminPages = [
   '/admin-dashboard/deals',
   '/admin-dashboard/deals/new',
   '/admin-dashboard/users',
+  '/admin-dashboard/servicing',
+  '/admin-dashboard/distributions',
+  '/admin-dashboard/tax',
   '/admin-dashboard/contacts',
   '/admin-dashboard/settings',
   '/admin-dashboard/mail',
@@ -243,4 +246,22 @@ test('2: the portal and admin sidebars stay full height however long the page is
   const sidebar = (await page.locator('aside').first().boundingBox())!;
   expect(sidebar.y).toBe(0);
   expect(sidebar.height).toBe(800);
+});
+
+test('2: on a short screen the admin sidebar keeps every link and Sign Out on navy, and Sign Out works', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await signedIn(page, (await staffSession({ ip: uniqueIp() })).cookie);
+  await page.goto('/admin-dashboard');
+  const sidebar = page.locator('aside').first();
+  const box = (await sidebar.boundingBox())!;
+  // Nothing in the sidebar runs below it onto the page's light background.
+  expect(await sidebar.evaluate((e) => e.scrollHeight - e.clientHeight)).toBe(0);
+  const signOut = sidebar.getByRole('button', { name: 'Sign Out' });
+  const out = (await signOut.boundingBox())!;
+  expect(out.y + out.height).toBeLessThanOrEqual(box.y + box.height);
+  // The last link is reached by scrolling the links, and a click finds it.
+  await sidebar.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard\/audit$/);
+  await sidebar.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
 });

@@ -205,12 +205,19 @@ test('a borrower applies and the lender takes the loan from submission to fundin
   await expect(admin.getByText(/Accepted .* from /)).toBeVisible();
   await move('Approved');
   await move('Closing');
-  await move('Funded', 'Funds were wired to the title company.');
+  // Funding is the closing record from the accepted term sheet, reviewed and confirmed (issue 24).
+  const boarding = admin.locator('form#boarding');
+  await expect(boarding.getByLabel('Note amount')).toHaveValue('1200000.00');
+  await expect(boarding.getByLabel('Note rate (% a year)')).toHaveValue('10.5');
+  await boarding.getByRole('button', { name: 'Confirm and fund the loan' }).click();
+  await expect(admin.getByText('Loan funded: its servicing has started')).toBeVisible();
 
   await page.reload();
   for (const stage of ['Submitted', 'In review', 'Term sheet', 'Processing', 'Approved', 'Closing', 'Funded'])
     await expectReached(page, stage);
-  await expect(page.getByText('Funds were wired to the title company.')).toBeVisible();
+  const servicing = page.locator('#servicing');
+  await expect(servicing.getByText('Principal outstanding')).toBeVisible();
+  await expect(servicing.getByText('$1,200,000.00').first()).toBeVisible();
   await adminContext.close();
 });
 

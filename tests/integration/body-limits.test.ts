@@ -23,6 +23,7 @@ const DEAL_FORM = 20 * 10 * MiB + 25 * MiB + 64 * KiB;
 const AVATAR = 2 * MiB + 64 * KiB;
 const LETTER = 25 * MiB + 64 * KiB;
 const SITE_IMAGE = 10 * MiB + 64 * KiB;
+const DRAW = 11 * (25 * MiB + 64 * KiB);
 
 let build: Pick<ServerBuild, 'routes' | 'basename'>;
 
@@ -55,6 +56,7 @@ describe('an upload route declares its own limit', () => {
     ['/dashboard/profile/accreditation-letter', LETTER],
     ['/admin-dashboard/deals/5f7e0d9e-3c1b-4a57-9d0a-3f1c2b4e6a70/data-room', DOCUMENTS],
     ['/admin-dashboard/content/images', SITE_IMAGE],
+    ['/dashboard/loans/OL-2026-0001/draws/new', DRAW],
   ];
   for (const [target, bytes] of cases) {
     test(`${target}: ${bytes} bytes, as a page, a .data request and with a trailing slash`, () => {

@@ -19,6 +19,10 @@ import { acceptTermSheet } from '~/server/domain/loans/signature.server';
 import { borrowerLoan, staffLoan, type Loan, type LoanActor } from '~/server/domain/loans/loan.server';
 import { saveApplicationStep, submitApplication, withdrawLoan } from '~/server/domain/loans/application.server';
 import { isRefused } from '~/server/errors.server';
+import { boardingDefaults, boardLoan } from '~/server/domain/servicing/boarding.server';
+import { boardingSchema } from '~/lib/servicing/boarding';
+import { parseForm } from '~/lib/parse-form';
+import { boardingForm } from '../support/servicing';
 import { renderStoredEmail } from '~/server/mail/templates.server';
 import { storage } from '~/server/storage.server';
 import { migrateOldData } from '../support/old-database';
@@ -116,8 +120,9 @@ describe('stage rules', () => {
     expect(staffMoves('in_review')).toEqual(['declined']);
     expect(staffMoves('term_sheet')).toEqual(['in_review', 'declined']);
     expect(staffMoves('processing')).toEqual(['approved', 'declined']);
-    expect(staffMoves('closing')).toEqual(['funded', 'approved', 'declined']);
-    expect(staffMoves('funded')).toEqual(['paid_off', 'closing']);
+    // Funded by boarding the closing record, Paid off by recording the payoff (issue 24).
+    expect(staffMoves('closing')).toEqual(['approved', 'declined']);
+    expect(staffMoves('funded')).toEqual([]);
     for (const closed of ['paid_off', 'declined', 'withdrawn'] as LoanStage[]) expect(staffMoves(closed)).toEqual([]);
     for (const stage of PIPELINE)
       for (const to of staffMoves(stage))
@@ -169,10 +174,16 @@ describe('stage rules', () => {
     expect(answered!.respondedAt).toBeInstanceOf(Date);
     l = await reload(l);
     expect(l.stage).toBe('processing');
-    for (const to of ['approved', 'closing', 'funded'] as const) {
+    for (const to of ['approved', 'closing'] as const) {
       await moveStage(admin, l, to, null);
       l = await reload(l);
     }
+    expect(await refusal(moveStage(admin, l, 'funded', null))).toBe('conflict');
+    const defaults = (await boardingDefaults(l))!;
+    const closingRecord = parseForm(boardingForm(defaults), { schema: boardingSchema });
+    if (closingRecord.status !== 'success') throw new Error(JSON.stringify(closingRecord.error));
+    await boardLoan(admin, l, closingRecord.value);
+    l = await reload(l);
     expect(l.stage).toBe('funded');
     // Funded: no decline, no withdrawal.
     expect(await refusal(declineLoan(admin, l, 'Too late.'))).toBe('conflict');

@@ -134,6 +134,25 @@ const samples: { [T in TemplateName]: Sample<T> } = {
     says: ['Your loan OL-2026-0042 moved to In review.', HOSTILE],
     link: borrower.link,
   },
+  'loan-payment-recorded': {
+    payload: {
+      ...borrower,
+      day: '2026-11-03',
+      amountCents: 1_050_000,
+      feesCents: 50_000,
+      interestCents: 1_000_000,
+      principalCents: 0,
+      suspenseCents: 0,
+      principalAfterCents: 100_000_000,
+    },
+    says: ['We received your payment of $10,500.00 on Nov 3, 2026.', '$500.00', '$1,000,000.00'],
+    link: borrower.link,
+  },
+  'loan-payment-reversed': {
+    payload: { ...borrower, paidOn: '2026-11-03', amountCents: 1_050_000, reason: HOSTILE },
+    says: [`Your payment of $10,500.00 received on Nov 3, 2026 was reversed: ${HOSTILE}`],
+    link: borrower.link,
+  },
   'loan-term-sheet-issued': {
     payload: { ...borrower, amount: 900_000, ratePercent: 10.5, points: 2, termMonths: 12, ltv: 65, expiresOn: '2026-12-15' },
     says: [
@@ -160,6 +179,70 @@ const samples: { [T in TemplateName]: Sample<T> } = {
     ],
     link: borrower.link,
   },
+  'loan-draw-updated': {
+    payload: {
+      ...borrower,
+      number: 2,
+      status: 'Approved',
+      requestedCents: 5_000_000,
+      approvedCents: 4_250_050,
+      feeCents: 25_000,
+      reason: HOSTILE,
+      fundedOn: null,
+    },
+    says: [
+      'Draw 2 on your loan OL-2026-0042 is now: Approved.',
+      `Reason: ${HOSTILE}`,
+      'Requested: $50,000.00',
+      'Approved: $42,500.50',
+      'Draw fee: $250.00',
+    ],
+    link: borrower.link,
+  },
+  'loan-statement': {
+    payload: {
+      ...borrower,
+      dueOn: '2026-11-01',
+      periodFrom: '2026-10-05',
+      periodThrough: '2026-10-31',
+      amountDueCents: 354_375,
+      lateChargeCents: 17_719,
+      lateChargeFrom: '2026-11-12',
+    },
+    says: [
+      `Dear ${HOSTILE}, your statement for Oct 5, 2026 to Oct 31, 2026 is on the loan page.`,
+      'Amount due: $3,543.75',
+      'Due date: Nov 1, 2026',
+      'Late charge from Nov 12, 2026: $177.19',
+    ],
+    link: borrower.link,
+  },
+  'loan-payment-due': {
+    payload: {
+      ...borrower,
+      dueOn: '2026-12-01',
+      expectedInterestCents: 415_625,
+      pastDueCents: 0,
+      suspenseCents: 0,
+      principalDueCents: 0,
+      expectedCents: 415_625,
+    },
+    says: [`Dear ${HOSTILE}, a reminder: your payment on OL-2026-0042 is due on Dec 1, 2026`, 'Expected amount due: $4,156.25'],
+    link: borrower.link,
+  },
+  'loan-payment-late': {
+    payload: { ...borrower, dueOn: '2026-11-01', lateChargeCents: 17_719, amountDueCents: 372_094 },
+    says: [
+      `Dear ${HOSTILE}, we have not received the payment due on Nov 1, 2026 for OL-2026-0042. A late charge of $177.19 was added`,
+      'Amount due now: $3,720.94',
+    ],
+    link: borrower.link,
+  },
+  'loan-maturity': {
+    payload: { ...borrower, maturityOn: '2027-04-01', days: 30, principalCents: 50_000_000 },
+    says: [`Dear ${HOSTILE}, your loan OL-2026-0042 matures on Apr 1, 2027`, 'Principal outstanding: $500,000.00'],
+    link: borrower.link,
+  },
   'loan-application': {
     payload: { ...lender, purpose: 'Purchase', ltv: 62.5 },
     says: ['A borrower submitted an application.', `Borrower: ${HOSTILE}`, 'Loan amount: $1,250,000', 'LTV: 62.5%'],
@@ -184,6 +267,66 @@ const samples: { [T in TemplateName]: Sample<T> } = {
     payload: { ...lender, stage: 'Withdrawn', note: HOSTILE },
     says: ['The borrower moved the loan to Withdrawn.', `Reason: ${HOSTILE}`],
     link: lender.link,
+  },
+  'loan-payoff-quote': {
+    payload: {
+      ...borrower,
+      quote: {
+        goodThrough: '2026-11-06',
+        principalCents: 40_000_000,
+        interestDueCents: 0,
+        accruedFrom: '2026-10-01',
+        accruedDays: 37,
+        perDiemCents: 11_944,
+        accruedInterestCents: 441_928,
+        feesDueCents: 25_000,
+        reconveyanceFeeCents: 15_000,
+        suspenseCents: 23_750,
+        totalCents: 40_458_178,
+        holdbackCents: 0,
+      },
+    },
+    says: [
+      'Your payoff quote for OL-2026-0042 is ready.',
+      'Interest from Oct 1, 2026 through Nov 6, 2026: $119.44 a day × 37 days: $4,419.28',
+      'Less suspense (held for you): -$237.50',
+      'Total to pay off, good through Nov 6, 2026: $404,581.78',
+    ],
+    link: borrower.link,
+  },
+  'loan-extension-decided': {
+    payload: { ...borrower, decision: 'declined', months: 6, feeCents: 500_000, newMaturityOn: '2027-07-15', reason: HOSTILE },
+    says: ['We are unable to extend OL-2026-0042 by 6 months.', `The reason: ${HOSTILE}`],
+    link: borrower.link,
+  },
+  'loan-extension-requested': {
+    payload: { ...lender, months: 6, feeCents: 1_250_000, fromMaturityOn: '2027-01-15', newMaturityOn: '2027-07-15' },
+    says: [
+      'The borrower asks to extend the maturity.',
+      'Maturity now: Jan 15, 2027',
+      'New maturity: Jul 15, 2027',
+      'Extension fee: $12,500.00',
+    ],
+    link: lender.link,
+  },
+  'loan-draw-submitted': {
+    payload: { ...lender, number: 1, requestedCents: 1_234_567, files: 3, accessNotes: HOSTILE },
+    says: ['The borrower requested a draw on the holdback.', 'Requested: $12,345.67', `Inspection access: ${HOSTILE}`],
+    link: lender.link,
+  },
+  'distribution-paid': {
+    payload: {
+      name: HOSTILE,
+      runNumber: 7,
+      periodFrom: '2026-10-01',
+      periodTo: '2026-10-31',
+      paidOn: '2026-11-05',
+      amountCents: 1_234_567,
+      carriedOutCents: 0,
+      link: url('/dashboard/investments/statements/7'),
+    },
+    says: [`Dear ${HOSTILE},`, 'We paid your distribution of $12,345.67 on Nov 5, 2026.', 'Run: No. 7'],
+    link: url('/dashboard/investments/statements/7'),
   },
   'commitment-investor': {
     payload: {
@@ -243,6 +386,23 @@ const samples: { [T in TemplateName]: Sample<T> } = {
     says: [`${HOSTILE} uploaded a verification letter to review.`],
     link: url('/admin-dashboard/users?q=ann%40example.com'),
   },
+  'loan-update': {
+    payload: {
+      name: HOSTILE,
+      dealTitle: 'Deed of trust OL-2026-0042',
+      kind: 'late-30',
+      title: 'The borrower is 30 days late',
+      body: 'The installment due Feb 1, 2026 is unpaid.\nWe will post what we learn here.',
+      link: url('/dashboard/investments'),
+    },
+    says: [
+      `Dear ${HOSTILE},`,
+      'An update on the loan behind Deed of trust OL-2026-0042, in which you hold a position:',
+      'The installment due Feb 1, 2026 is unpaid.\nWe will post what we learn here.',
+      'Update: 30 days late',
+    ],
+    link: url('/dashboard/investments'),
+  },
 };
 
 /** The .eml files in DATA_DIR/mail, parsed, by recipient. */
@@ -293,8 +453,8 @@ describe('e-mail templates', () => {
 
       // The HTML: the hostile value escaped wherever it appears, never as markup.
       expect(html.toLowerCase()).not.toContain('<script');
-      // Every template shows a value someone typed, except these three (a fixed text, a link, numbers).
-      const showsTyped = !['account-exists', 'reset-password', 'loan-term-sheet-issued'].includes(template);
+      // Every template shows a value someone typed, except these (a fixed text, a link, numbers).
+      const showsTyped = !['account-exists', 'reset-password', 'loan-term-sheet-issued', 'loan-payoff-quote'].includes(template);
       expect(text.includes(HOSTILE)).toBe(showsTyped);
       if (showsTyped) expect(html).toContain(HOSTILE_HTML);
       // Every link absolute, on the site, the action's among them.

@@ -58,7 +58,31 @@ async function rolledBack(write: (tx: Parameters<Parameters<ReturnType<typeof db
 }
 
 const admin: LoanActor = { id: randomUUID(), name: 'Morgan Staff', email: `staff-${randomUUID().slice(0, 6)}@ormsby.test` };
-const parents = { userId: '', dealId: '', loanId: '' };
+const parents = {
+  userId: '',
+  dealId: '',
+  loanId: '',
+  otherLoanId: '',
+  entryId: '',
+  drawId: '',
+  documentId: '',
+  commitmentId: '',
+};
+
+/** A closing record (loan_servicing) without its loan id. */
+const servicingValues = () => ({
+  fundedOn: '2026-01-15',
+  noteAmountCents: 100_000_000,
+  ratePercent: 12,
+  points: 2,
+  termMonths: 12,
+  firstPaymentOn: '2026-02-01',
+  maturityOn: '2027-01-15',
+  interestMethod: '30/360',
+  accrual: 'disbursed',
+  lateChargePercent: 10,
+  graceDays: 10,
+});
 
 async function newUser(): Promise<LoanActor> {
   const who = { id: randomUUID(), name: 'Pat Borrower', email: `pat-${randomUUID().slice(0, 8)}@example.com` };
@@ -117,6 +141,58 @@ const validRows: Record<string, () => Record<string, unknown>> = {
   site_content: () => ({ section: 'team', published: [] }),
   site_image: () => ({ kind: 'hero', widths: [640], width: 1280, height: 720 }),
   stage_target: () => ({ stage: 'submitted', days: 5 }),
+  loan_servicing: () => ({ ...servicingValues(), loanId: parents.otherLoanId }),
+  // One row every kind accepts: an adjustment's bucket and reason, a payment's parts, a late charge's due day, a reversal's payment.
+  ledger_entry: () => ({
+    loanId: parents.loanId,
+    day: '2026-02-01',
+    kind: 'fee',
+    amountCents: 1,
+    feesCents: 1,
+    interestCents: 0,
+    principalCents: 0,
+    suspenseCents: 0,
+    bucket: 'fees',
+    reason: 'A probe',
+    dueOn: '2026-03-01',
+    reverses: parents.entryId,
+    method: 'ach',
+    principalAfter: 0,
+    holdbackAfter: 0,
+    interestDueAfter: 0,
+    feesDueAfter: 0,
+    suspenseAfter: 0,
+  }),
+  draw_request: () => ({ loanId: parents.loanId, number: 99, attestedAt: new Date() }),
+  draw_file: () => ({ drawId: parents.drawId, documentId: parents.documentId, kind: 'photo' }),
+  extension_request: () => ({
+    loanId: parents.loanId,
+    months: 3,
+    fromMaturityOn: '2027-01-15',
+    newMaturityOn: '2027-04-15',
+    feeCents: 100,
+  }),
+  position: () => ({
+    dealId: parents.dealId,
+    loanId: parents.loanId,
+    investorId: parents.userId,
+    commitmentId: parents.commitmentId,
+    amountCents: 100_000,
+    fundedOn: '2026-01-15',
+    method: 'wire',
+    reference: 'W-1',
+  }),
+  distribution_run: () => ({
+    periodFrom: '2026-02-01',
+    periodTo: '2026-02-28',
+    cashCents: 0,
+    investorsCents: 0,
+    lenderCents: 0,
+    spreadCents: 0,
+    paidOn: '2026-03-05',
+    paymentReference: 'B-1',
+  }),
+  loan_update: () => ({ loanId: parents.loanId, kind: 'note', episode: '2026-03-01', title: 'A probe', body: 'A probe.' }),
 };
 
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable));
@@ -132,6 +208,52 @@ beforeAll(async () => {
   parents.userId = (await newUser()).id;
   parents.dealId = (await db().insert(deal).values(dealValues()).returning({ id: deal.id }))[0]!.id;
   parents.loanId = (await db().insert(loan).values({ borrowerId: parents.userId }).returning({ id: loan.id }))[0]!.id;
+  parents.commitmentId = (
+    await db()
+      .insert(schema.softCommitment)
+      .values({ dealId: parents.dealId, investorId: parents.userId, amount: 1000, status: 'confirmed' })
+      .returning({ id: schema.softCommitment.id })
+  )[0]!.id;
+  parents.otherLoanId = (await db().insert(loan).values({ borrowerId: parents.userId }).returning({ id: loan.id }))[0]!.id;
+  // The servicing rows hang on a boarded loan: its closing record, a payment, a draw, a document.
+  await db()
+    .insert(schema.loanServicing)
+    .values({ ...servicingValues(), loanId: parents.loanId } as typeof schema.loanServicing.$inferInsert);
+  parents.entryId = (
+    await db()
+      .insert(schema.ledgerEntry)
+      .values({
+        loanId: parents.loanId,
+        day: '2026-01-15',
+        kind: 'closing-disbursement',
+        amountCents: 100,
+        principalAfter: 100,
+        holdbackAfter: 0,
+        interestDueAfter: 0,
+        feesDueAfter: 0,
+        suspenseAfter: 0,
+      })
+      .returning({ id: schema.ledgerEntry.id })
+  )[0]!.id;
+  parents.drawId = (
+    await db()
+      .insert(schema.drawRequest)
+      .values({ loanId: parents.loanId, number: 1, attestedAt: new Date() })
+      .returning({ id: schema.drawRequest.id })
+  )[0]!.id;
+  parents.documentId = (
+    await db()
+      .insert(schema.document)
+      .values({
+        userId: parents.userId,
+        title: 'Photo',
+        fileName: 'a.jpg',
+        storageKey: `probe/${randomUUID()}`,
+        fileSize: 1,
+        mimeType: 'image/jpeg',
+      })
+      .returning({ id: schema.document.id })
+  )[0]!.id;
 });
 
 describe('enum columns', () => {

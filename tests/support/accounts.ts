@@ -107,10 +107,13 @@ export function linkIn(body: string, fragment: string): string {
   return link.replaceAll('&amp;', '&');
 }
 
-/** Signs up through /login and opens the verification link; returns the signed-in cookie. */
-export async function createVerifiedUser(roles: Roles, tag = 'user') {
+/**
+ * Signs up through /login (with `fields` over the defaults, e.g. a `name`) and opens the
+ * verification link; returns the signed-in cookie.
+ */
+export async function createVerifiedUser(roles: Roles, tag = 'user', fields: Record<string, string> = {}) {
   const email = uniqueEmail(tag);
-  const res = await postForm('/login', signUpFields(email, roles));
+  const res = await postForm('/login', signUpFields(email, roles, fields));
   expect(res.status).toBe(200);
   const mail = await waitForMail(email, 'Confirm your e-mail address');
   // Opened from the new user's own address, as every simulated visitor has one: the auth

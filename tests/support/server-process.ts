@@ -38,6 +38,14 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A server that dies under a test leaves the test only a refused connection: say why here
+  // ('close' comes after the last of its output, which can arrive after 'exit').
+  child.once('close', (code, signal) => {
+    if (!child.killed)
+      process.stderr.write(
+        `The server on port ${port} exited by itself (${code ?? signal}); its last output:\n${out.slice(-20_000)}\n`,
+      );
+  });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);

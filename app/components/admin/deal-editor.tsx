@@ -6,17 +6,22 @@
  * strategy, risk factors one per line), images (the first is the cover) and a PDF prospectus.
  * Validated in the browser with the server's schema; the page's action (saveDealAction) checks
  * it all again, and its errors (the schema's cross-field rules included) show on the fields.
+ * Issue 25 "Investor returns": the rate is the investor rate; a deal that offers a loan shows the
+ * loan's note rate and the servicing spread (their difference) beside it, and who receives the
+ * loan's late charges and fees.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { ErrorList, Field, MoneyField, SelectField, TextareaField } from '~/components/forms';
+import { ChoiceSelect, ErrorList, Field, MoneyField, SelectField, TextareaField } from '~/components/forms';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { FilePicker } from '~/components/ui/file-picker';
 import { dealImageUrl } from '~/lib/deals';
-import { typedDollars } from '~/lib/format';
+import { percent, typedDollars } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
+import { spreadPercent } from '~/lib/returns/positions';
+import { FEES_TO, type FeesTo } from '~/lib/returns/vocabulary';
 import {
   ADMIN_PROPERTY_TYPES,
   DEAL_IMAGE_MAX_BYTES,
@@ -60,6 +65,14 @@ export interface EditableDeal {
   exitStrategy: string | null;
   /** One risk factor per line. */
   riskFactors: string;
+  feesTo: FeesTo;
+}
+
+/** The loan a deal offers, as the editor shows it beside the investor rate. */
+export interface OfferedLoan {
+  reference: string;
+  /** Percent a year; null when the loan has neither a closing record nor an accepted term sheet. */
+  noteRatePercent: number | null;
 }
 
 /** The text areas of the loan as investors read it: field, label, hint. */
@@ -69,7 +82,7 @@ const STORY_FIELDS = [
   { name: 'exitStrategy', label: 'Exit strategy', hint: 'How the loan will be repaid: a sale, a refinance …' },
 ] as const;
 
-export function DealEditor({ deal }: { deal: EditableDeal | null }) {
+export function DealEditor({ deal, offered = null }: { deal: EditableDeal | null; offered?: OfferedLoan | null }) {
   const actionData = useActionData<ActionAnswer>();
   const navigation = useNavigation();
   useActionAnswer({ state: navigation.state, data: actionData });
@@ -103,8 +116,9 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
           borrowerExperience: deal.borrowerExperience ?? '',
           exitStrategy: deal.exitStrategy ?? '',
           riskFactors: deal.riskFactors,
+          feesTo: deal.feesTo,
         }
-      : { status: 'Active', investmentStep: String(DEFAULT_INVESTMENT_STEP) },
+      : { status: 'Active', investmentStep: String(DEFAULT_INVESTMENT_STEP), feesTo: 'lender' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData: fd }) => parseForm(fd, { schema: dealFormSchema, dollars: DEAL_DOLLARS }),
@@ -175,7 +189,10 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
           <MoneyField label="Loan amount (USD) *" field={fields.loanAmount} />
           <MoneyField label="Investment minimum (USD) *" field={fields.minimumInvestment} />
           {num(fields.ltv, 'LTV (%) *')}
-          {num(fields.interestRate, 'Interest rate (%) *')}
+          <div>
+            {num(fields.interestRate, 'Investor rate (%) *')}
+            {offered && <NoteRate offered={offered} typed={fields.interestRate.value} />}
+          </div>
           {num(fields.termMonths, 'Duration (months) *', '1')}
           {num(fields.acreage, 'Acreage')}
           {num(fields.coordinatesLat, 'Latitude')}
@@ -213,6 +230,7 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
             hint="Amounts go in whole multiples of it; the minimum is one too."
             field={fields.investmentStep}
           />
+          <ChoiceSelect label="Late charges and fees go to" field={fields.feesTo} choices={FEES_TO} />
           <SelectField
             label="Lien position"
             placeholder={LIEN_POSITION_CHOICES[0].label}
@@ -305,5 +323,27 @@ export function DealEditor({ deal }: { deal: EditableDeal | null }) {
         </div>
       </Form>
     </>
+  );
+}
+
+/** The offered loan's note rate and the servicing spread for the investor rate typed. */
+function NoteRate({ offered, typed }: { offered: OfferedLoan; typed: unknown }) {
+  const rate = typeof typed === 'string' && typed.trim() !== '' ? Number(typed) : NaN;
+  const note = offered.noteRatePercent;
+  return (
+    <p className="mt-1.5 text-sm text-muted" data-testid="note-rate">
+      Loan {offered.reference}: note rate {note === null ? 'not set yet' : percent(note)}
+      {note !== null && Number.isFinite(rate) && (
+        <>
+          {' '}
+          · servicing spread{' '}
+          {rate > note ? (
+            <span className="font-semibold text-danger">none: the investor rate is above the note rate</span>
+          ) : (
+            percent(spreadPercent(note, rate))
+          )}
+        </>
+      )}
+    </p>
   );
 }

@@ -3,7 +3,9 @@
  * typed, the projected monthly and total interest at the deal's rate over its term, in dollars
  * and cents (app/lib/investor-interest.ts, rounded once). A GET form the server answers
  * (`?amount=`), so it works without JavaScript; with it, the figures follow each keystroke, the
- * 'Show interest' button goes and Enter sends nothing.
+ * 'Show interest' button goes and Enter sends nothing. A deal that offers a loan also shows, for
+ * the same amount, the lender's monthly servicing spread: the interest at the note rate less the
+ * investor's (issue 25 "Investor returns"; app/lib/returns/positions.ts).
  */
 import { useState } from 'react';
 import { Form } from 'react-router';
@@ -11,6 +13,7 @@ import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { months, percent, usd, usdCents } from '~/lib/format';
 import { projectedInterest } from '~/lib/investor-interest';
+import { monthlySpreadOnAmount, spreadPercent } from '~/lib/returns/positions';
 import { readDollars } from '~/lib/money';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -18,6 +21,8 @@ import { useHydrated } from '~/lib/use-hydrated';
 interface Props {
   dealId: string;
   ratePercent: number;
+  /** The note rate of the loan the deal offers, or null: the spread is shown with it. */
+  noteRatePercent?: number | null;
   termMonths: number;
   minimumInvestment: number;
   /** The amount the page was asked for (`?amount=`), whole dollars, or null. */
@@ -25,11 +30,23 @@ interface Props {
   className?: string;
 }
 
-export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInvestment, asked, className }: Props) {
+export function ProjectedInterest({
+  dealId,
+  ratePercent,
+  noteRatePercent = null,
+  termMonths,
+  minimumInvestment,
+  asked,
+  className,
+}: Props) {
   const hydrated = useHydrated();
   const [typed, setTyped] = useState(String(asked ?? minimumInvestment));
   const amount = readDollars(typed);
   const projection = amount === null ? null : projectedInterest(amount, ratePercent, termMonths);
+  const spread =
+    amount === null || noteRatePercent === null || ratePercent > noteRatePercent
+      ? null
+      : monthlySpreadOnAmount(amount, noteRatePercent, ratePercent);
   return (
     <section
       aria-labelledby="projected-interest"
@@ -40,7 +57,7 @@ export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInve
         Projected interest
       </h2>
       <p className="mt-1 text-sm text-muted">
-        At this deal’s {percent(ratePercent)} a year, paid monthly, over its {months(termMonths)}.
+        At this deal’s investor rate of {percent(ratePercent)} a year, paid monthly, over its {months(termMonths)}.
       </p>
       <Form
         method="get"
@@ -87,6 +104,17 @@ export function ProjectedInterest({ dealId, ratePercent, termMonths, minimumInve
                 {usdCents(projection.totalCents)}
               </dd>
             </div>
+            {spread && noteRatePercent !== null && (
+              <div className="col-span-2">
+                <dt className="text-xs font-semibold tracking-[0.12em] text-muted uppercase">Servicing spread each month</dt>
+                <dd className="mt-1 font-serif text-xl text-navy-950" data-testid="monthly-spread">
+                  {usdCents(spread.spreadCents)}
+                </dd>
+                <dd className="mt-1 text-xs text-muted">
+                  {`The loan pays ${percent(noteRatePercent)}; the lender keeps the difference to your rate (${percent(spreadPercent(noteRatePercent, ratePercent))}) for servicing the loan.`}
+                </dd>
+              </div>
+            )}
           </dl>
         ) : (
           <p className="text-sm text-danger">Please enter an amount in whole dollars, such as 25,000.</p>

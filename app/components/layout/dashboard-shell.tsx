@@ -82,7 +82,8 @@ export function DashboardShell({
           <span className="sr-only"> – home</span>
         </Link>
         <p className="mt-8 px-3 text-xs font-semibold tracking-[0.18em] text-navy-300 uppercase">{area}</p>
-        <nav aria-label={area} className="mt-3 flex-1">
+        {/* The links scroll on a short screen; the viewer and Sign Out stay in view below them. */}
+        <nav aria-label={area} className="-mx-1 mt-3 min-h-0 flex-1 overflow-y-auto px-1">
           <NavList links={links} />
         </nav>
         <div className="border-t border-white/10 pt-4">

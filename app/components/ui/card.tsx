@@ -22,7 +22,7 @@ export function cardClasses(pad: keyof typeof padding = 'md', className?: string
 /** A card's title row: `title` (an h2) with an optional icon, and `action` on the right. */
 export function CardHeader({ title, icon, action, id }: { title: ReactNode; icon?: ReactNode; action?: ReactNode; id?: string }) {
   return (
-    <div className="mb-5 flex items-center justify-between gap-4">
+    <div className="mb-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
       <h2 id={id} className="flex items-center gap-2 text-xl">
         {icon}
         {title}

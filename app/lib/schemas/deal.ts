@@ -1,10 +1,13 @@
 /**
  * The admin deal form (product §5 deal form; product decisions deal fields): the spec's required-field
- * texts, numbers in dollars, percent, months and acres; coordinates numbers or empty.
+ * texts, numbers in dollars, percent, months and acres; coordinates numbers or empty; the investor
+ * rate and who receives the loan's fees (issue 25 "Investor returns").
  */
 import { z } from 'zod';
 import { FRAMING_BYTES } from '~/lib/body-limit';
+import { FEES_TO } from '~/lib/returns/vocabulary';
 import { optionalTextField, percentField, textField, wholeNumberField } from '~/lib/schemas/fields';
+import { valuesOf } from '~/lib/vocabulary';
 
 /** Spec §9 admin Property Type filter (and the form's suggestions). */
 export const ADMIN_PROPERTY_TYPES = [
@@ -70,7 +73,8 @@ export const dealFormSchema = z
     sponsor: optionalText(200, 'The development partner'),
     loanAmount: whole('Loan amount is required', 1, 10_000_000_000),
     ltv: percentField({ required: 'LTV is required' }),
-    interestRate: percentField({ required: 'Interest rate is required' }),
+    /** The investor rate (issue 25): at most the note rate of the loan the deal offers (checked on the server). */
+    interestRate: percentField({ required: 'Investor rate is required' }),
     termMonths: whole('Duration is required', 1, 600),
     minimumInvestment: whole('Investment minimum is required', 0, 10_000_000_000),
     acreage: optionalNumber(0, 1_000_000),
@@ -88,6 +92,8 @@ export const dealFormSchema = z
     borrowerExperience: optionalText(2_000, 'The borrower experience'),
     exitStrategy: optionalText(2_000, 'The exit strategy'),
     riskFactors: optionalText(5_000, 'The risk factors'),
+    /** Who receives the loan's late charges and fees (issue 25 "Distributions"); left out: unchanged (new: the lender). */
+    feesTo: z.enum(valuesOf(FEES_TO), { error: 'Choose who receives the fees' }).optional(),
   })
   .superRefine((d, ctx) => {
     if (d.minimumInvestment < d.investmentStep || d.minimumInvestment % d.investmentStep !== 0)

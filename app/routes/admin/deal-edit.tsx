@@ -3,7 +3,8 @@
  * deal editor with the deal's values, its images and its prospectus, and below it the deal's
  * data room (every document, staff-only ones included; its forms post to
  * /admin-dashboard/deals/{id}/data-room). A missing or deleted deal is a 404. Admins only, in the
- * loader and in the action.
+ * loader and in the action. A deal that offers a loan shows the loan's note rate beside the
+ * investor rate (issue 25 "Investor returns").
  */
 
 import type { Route } from './+types/deal-edit';
@@ -14,6 +15,7 @@ import { DEAL_FORM_MAX_BYTES } from '~/lib/schemas/deal';
 import { saveDealAction } from '~/server/actions/save-deal.server';
 import { dealForEdit } from '~/server/domain/investing/admin-deals.server';
 import { staffDataRoom } from '~/server/domain/investing/data-room.server';
+import { dealLoan } from '~/server/domain/returns/offering.server';
 import { documentMaxBytes } from '~/server/domain/loans/documents.server';
 import { found } from '~/server/answers.server';
 import { requireAdmin } from '~/server/guards.server';
@@ -21,8 +23,9 @@ import { requireAdmin } from '~/server/guards.server';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
   const deal = found(await dealForEdit(params.id), 'Deal');
-  const dataRoom = (await staffDataRoom(deal.id)).map((d) => ({ ...d, createdAt: d.createdAt.toISOString() }));
-  return { deal, dataRoom, maxBytes: documentMaxBytes() };
+  const [room, offered] = await Promise.all([staffDataRoom(deal.id), dealLoan(deal.id)]);
+  const dataRoom = room.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() }));
+  return { deal, dataRoom, maxBytes: documentMaxBytes(), offered };
 }
 
 /** The deal form with its pictures and prospectus. */
@@ -35,11 +38,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditDeal({ loaderData }: Route.ComponentProps) {
-  const { deal, dataRoom, maxBytes } = loaderData;
+  const { deal, dataRoom, maxBytes, offered } = loaderData;
   return (
     <div className="grid gap-8">
       <div>
-        <DealEditor key={deal.id} deal={deal} />
+        <DealEditor key={deal.id} deal={deal} offered={offered} />
       </div>
       <DataRoomManager dealId={deal.id} documents={dataRoom} maxBytes={maxBytes} />
     </div>

@@ -3,13 +3,17 @@
  * §11): the totals against the raise (Funded, Confirmed, Indicated; the waitlist apart), every
  * amount with its investor, status, suitability and accreditation, filtered by status, 50 a
  * page, each with 'Move to…' (the moves STAFF_MOVES allows, with a note); the waitlist in line;
- * the followers; and 'Export CSV' (the export route). A missing or deleted deal is a 404.
- * Admins only, in the loader and in the action.
+ * the followers; and 'Export CSV' (the export route). Positions (issue 25 "Investor returns"):
+ * the deal's loan, note and investor rates, servicing spread, funds received, the lender's share
+ * and each position; 'funds' records a confirmed amount's funds received (it becomes a position),
+ * 'link-loan' links a deal to its loan. A missing or deleted deal is a 404. Admins only, in the
+ * loader and in the action.
  */
 import { Pencil, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/deal-investors';
+import { DealPositionsCard } from '~/components/admin/deal-positions';
 import { DemandAmountsTable } from '~/components/admin/demand-amounts';
 import { ExportCsvForm } from '~/components/admin/export-csv-form';
 import { DemandFollowersTable } from '~/components/admin/demand-followers';
@@ -21,12 +25,17 @@ import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { FilterPills, Pager, pillClasses } from '~/components/ui/pager';
-import { count, usd } from '~/lib/format';
+import { count, lenderDay, usd, usdCents } from '~/lib/format';
 import { COMMITMENT_STATUSES, commitmentLabel, STAFF_MOVES, type CommitmentStatus } from '~/lib/investing';
 import { oneOfParam, pageParam, parseSearch } from '~/lib/search-params';
-import { answer, answerRefusals, found } from '~/server/answers.server';
+import { parseForm } from '~/lib/parse-form';
+import { fundsReceivedSchema, linkLoanSchema } from '~/lib/returns/positions';
+import { answer, answerRefusals, found, refuseFields } from '~/server/answers.server';
 import { DEMAND_PAGE_SIZE, MOVE_NOTE_MAX } from '~/lib/investing';
 import { dealDemand, moveDealCommitment } from '~/server/domain/investing/demand.server';
+import { linkDealToLoan } from '~/server/domain/returns/offering.server';
+import { dealPositions } from '~/server/domain/returns/holdings.server';
+import { recordFundsReceived } from '~/server/domain/returns/positions.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { confirmationNeeded } from '~/server/step-up.server';
@@ -42,12 +51,21 @@ const demandQuery = z.object({
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
   const { status, view, page } = parseSearch(new URL(request.url), demandQuery);
-  const [read, confirm] = await Promise.all([
+  const [read, confirm, positions] = await Promise.all([
     dealDemand(params.id, { page, status, view: view ?? 'amounts' }),
     confirmationNeeded(admin),
+    dealPositions(params.id),
   ]);
   const demand = found(read, 'Deal');
-  return { ...demand, status, view: view ?? 'amounts', confirmationNeeded: confirm, noteMax: MOVE_NOTE_MAX };
+  return {
+    ...demand,
+    status,
+    view: view ?? 'amounts',
+    confirmationNeeded: confirm,
+    noteMax: MOVE_NOTE_MAX,
+    positions: found(positions, 'Deal'),
+    today: lenderDay(),
+  };
 }
 
 /** Every status a staff move can reach (Confirmed, Funded, Declined). */
@@ -60,12 +78,35 @@ const demandIntent = z.discriminatedUnion('intent', [
     // The domain says what is too long, in words.
     note: z.string().max(10_000).optional(),
   }),
+  // Checked field by field below (fundsReceivedSchema, linkLoanSchema).
+  z.object({ intent: z.literal('funds') }).passthrough(),
+  z.object({ intent: z.literal('link-loan') }).passthrough(),
 ]);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin({ request, context });
   return answerRefusals(async () => {
-    const fields = readIntent(await readForm(request), demandIntent);
+    const form = await readForm(request);
+    const fields = readIntent(form, demandIntent);
+    if (fields.intent === 'funds') {
+      const today = lenderDay();
+      const submission = parseForm(form, { schema: fundsReceivedSchema(today) });
+      if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
+      const { commitmentId, ...funds } = submission.value;
+      const p = await recordFundsReceived(admin, commitmentId, funds, { dealId: params.id, today });
+      const toast = {
+        type: 'success' as const,
+        title: 'Funds recorded',
+        description: `A position of ${usdCents(p.amountCents)}`,
+      };
+      return answer({ ok: true, result: submission.reply({ resetForm: true }) }, { headers: await toastHeaders(toast) });
+    }
+    if (fields.intent === 'link-loan') {
+      const submission = parseForm(form, { schema: linkLoanSchema });
+      if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
+      const l = await linkDealToLoan(admin, params.id, submission.value.loanReference);
+      return answer({ ok: true }, { headers: await toastHeaders({ type: 'success', title: `Linked to loan ${l.reference}` }) });
+    }
     const moved = await moveDealCommitment(admin, params.id, { commitmentId: fields.id, to: fields.to, note: fields.note ?? '' });
     // A flash toast: with a status filter the row leaves the list on revalidation.
     const toast = {
@@ -203,6 +244,7 @@ export default function DealInvestors({ loaderData }: Route.ComponentProps) {
         <ViewSwitch view={view} amounts={amountCount} followers={followerCount} />
         {view === 'amounts' ? <AmountsList loaderData={loaderData} /> : <FollowersList followers={loaderData.followers} />}
       </Card>
+      <DealPositionsCard view={loaderData.positions} today={loaderData.today} />
     </>
   );
 }

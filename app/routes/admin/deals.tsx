@@ -255,7 +255,7 @@ export default function ManageDeals({ loaderData: list }: Route.ComponentProps) 
                   <Th>Type</Th>
                   <Th>Loan amount</Th>
                   <Th>LTV</Th>
-                  <Th>Interest rate</Th>
+                  <Th>Investor rate</Th>
                   <Th>Duration</Th>
                   <Th>Status</Th>
                   <Th>Investors</Th>

@@ -1,18 +1,21 @@
 /**
- * The admin frame (product §2 "Admin area"): sidebar and mobile drawer with Dashboard, Users,
- * Deals, Contacts, Site content (issue "First impression") and Settings; the logo returns to /. Every admin loader and action checks
+ * The admin frame (product §2 "Admin area"): sidebar and mobile drawer with Dashboard, Loans,
+ * Servicing (issue 24), Distributions (issue 25), Users, Deals, Contacts, Site content (issue "First impression") and Settings; the logo returns to /. Every admin loader and action checks
  * is_admin in the database itself (requireAdmin), this layout included.
  */
 import {
+  HandCoins,
   Landmark,
   Building2,
   LayoutDashboard,
   MailCheck,
   MessageSquare,
   Newspaper,
+  Receipt,
   ScrollText,
   Settings,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { RouteErrorPage } from '~/components/layout/error-page';
@@ -28,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const links: ShellLink[] = [
   { to: '/admin-dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin-dashboard/loans', label: 'Loans', icon: Landmark },
+  { to: '/admin-dashboard/servicing', label: 'Servicing', icon: Wallet },
+  { to: '/admin-dashboard/distributions', label: 'Distributions', icon: HandCoins },
+  { to: '/admin-dashboard/tax', label: 'Tax statements', icon: Receipt },
   { to: '/admin-dashboard/users', label: 'Users', icon: Users },
   { to: '/admin-dashboard/deals', label: 'Deals', icon: Building2 },
   { to: '/admin-dashboard/contacts', label: 'Contacts', icon: MessageSquare },

@@ -4,9 +4,13 @@
  * a reason), a new document request, the stage moves with a note (each time-stamped with who
  * made it, as the borrower's timeline shows), the decline with its notice, the term sheet,
  * the message thread and the internal notes the borrower never sees, and the loan's named contact
- * (issue 23 "Trust at first sight"). Every change is audited.
+ * (issue 23 "Trust at first sight"). In Closing, the closing record staff confirm to fund the loan;
+ * once funded, its servicing figures and the way to its ledger (issue 24 "Servicing"). An
+ * approved, closing or funded loan is offered to investors as a deal ('offer-deal' drafts it and
+ * opens its edit form), or links to its deal (issue 25 "Investor returns"). Every change is audited.
  */
 
+import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan';
 import { ApplicationSummary } from '~/components/loans/application-summary';
@@ -22,6 +26,12 @@ import {
 } from '~/components/loans/staff-forms';
 import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
+import { BoardingForm } from '~/components/servicing/boarding-form';
+import { LoanDraws } from '~/components/servicing/loan-draws';
+import { PayoffLinks } from '~/components/servicing/payoff-links';
+import { ServicingFigures } from '~/components/servicing/servicing-summary';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { boardingSchema } from '~/lib/servicing/boarding';
 import { Card, CardHeader } from '~/components/ui/card';
 import { EmailAddress } from '~/components/ui/email-address';
 import { formatDateTime, lenderDay } from '~/lib/format';
@@ -32,16 +42,29 @@ import { addNote, loanFile, postMessage, requestItem, reviewItem } from '~/serve
 import { declineLoan, issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
 import { propertyLine, staffLoan } from '~/server/domain/loans/loan.server';
 import { assignContact, listStaff } from '~/server/domain/loans/contact.server';
+import { boardingDefaults, boardLoan } from '~/server/domain/servicing/boarding.server';
+import { loanDraws } from '~/server/domain/servicing/draw-views.server';
+import { servicingSummary } from '~/server/domain/servicing/view.server';
+import { dealOfLoan, offerLoanAsDeal, OFFERABLE_STAGES } from '~/server/domain/returns/offering.server';
 import { NotFound } from '~/server/errors.server';
+import { catchUpLoan } from '~/server/jobs/servicing.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
-import { toastHeaders } from '~/server/toast.server';
+import { redirectWithToast, toastHeaders } from '~/server/toast.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
   const l = found(await staffLoan(params.reference), 'Loan');
-  const [file, staff] = await Promise.all([loanFile(l, 'staff'), listStaff()]);
-  return { ...file, property: propertyLine(l), today: lenderDay(), staff, self: admin.id };
+  const [file, staff, boarding, servicing, draws, offeredAs] = await Promise.all([
+    loanFile(l, 'staff'),
+    listStaff(),
+    l.stage === 'closing' ? boardingDefaults(l) : null,
+    servicingSummary(l, 'staff'),
+    loanDraws(l),
+    dealOfLoan(l.id),
+  ]);
+  const offer = { deal: offeredAs, offerable: OFFERABLE_STAGES.includes(l.stage) };
+  return { ...file, property: propertyLine(l), today: lenderDay(), staff, self: admin.id, boarding, servicing, draws, offer };
 }
 
 const text = (max: number) => z.string().max(max);
@@ -59,6 +82,8 @@ const intent = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('note'), body: text(5000) }),
   z.object({ intent: z.literal('term-sheet') }),
   z.object({ intent: z.literal('contact'), contactId: text(100) }),
+  z.object({ intent: z.literal('board') }),
+  z.object({ intent: z.literal('offer-deal') }),
 ]);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -93,6 +118,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'contact':
         await assignContact(admin, l, fields.contactId);
         return done('Contact assigned');
+      case 'board': {
+        const submission = parseForm(form, { schema: boardingSchema });
+        if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
+        await boardLoan(admin, l, submission.value);
+        // A funding date in the past: bill and charge what the daily jobs would have since then.
+        await catchUpLoan(l.id, lenderDay());
+        return done('Loan funded: its servicing has started');
+      }
+      case 'offer-deal': {
+        const dealId = await offerLoanAsDeal(admin, l);
+        return redirectWithToast(`/admin-dashboard/deals/${dealId}/edit`, {
+          type: 'success',
+          title: 'Deal drafted from the loan',
+          description: 'Complete its text, check the investor rate, and set it Active to offer it.',
+        });
+      }
       case 'term-sheet': {
         const submission = parseForm(form, { schema: termSheetSchema(lenderDay()) });
         if (submission.status !== 'success') return refuseFields('invalid', { ok: false, result: submission.reply() });
@@ -122,6 +163,10 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
     today,
     staff,
     self,
+    boarding,
+    servicing,
+    draws,
+    offer,
   } = loaderData;
   const accepted = termSheets.find((s) => s.status === 'accepted');
   return (
@@ -135,7 +180,59 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
         acceptedAmount={accepted?.amount ?? null}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          {loan.stage === 'closing' && (
+            <Card>
+              <CardHeader title="Fund the loan" />
+              {boarding ? (
+                <BoardingForm defaults={boarding} today={today} />
+              ) : (
+                <p className="text-sm text-muted">A loan is funded from its accepted term sheet; this loan has none.</p>
+              )}
+            </Card>
+          )}
+          {servicing && (
+            <Card>
+              <CardHeader
+                title="Servicing"
+                action={
+                  <div className="flex flex-wrap gap-2">
+                    <ButtonLink to={`/admin-dashboard/loans/${loan.reference}/ledger`} variant="navy" size="sm">
+                      Ledger and payments
+                    </ButtonLink>
+                    <PayoffLinks reference={loan.reference!} staff />
+                  </div>
+                }
+              />
+              <ServicingFigures summary={servicing} paidOff={loan.stage === 'paid_off'} />
+            </Card>
+          )}
+          {(offer.deal || offer.offerable) && (
+            <Card>
+              <CardHeader title="Investors" />
+              {offer.deal ? (
+                <p className="text-sm text-ink">
+                  Offered as{' '}
+                  <Link
+                    to={`/admin-dashboard/deals/${offer.deal.id}/investors`}
+                    className="font-semibold text-navy-900 underline"
+                  >
+                    {offer.deal.title}
+                  </Link>
+                  .
+                </p>
+              ) : (
+                <Form method="post" className="flex flex-wrap items-center gap-3">
+                  <input type="hidden" name="intent" value="offer-deal" />
+                  <p className="text-sm text-muted">No deal offers this loan to investors yet.</p>
+                  <Button type="submit" variant="navy" size="sm">
+                    Offer as a deal
+                  </Button>
+                </Form>
+              )}
+            </Card>
+          )}
+          {draws && <LoanDraws view={draws} linkTo={(n) => `/admin-dashboard/loans/${loan.reference}/draws/${n}`} />}
           <Card>
             <CardHeader title="Checklist" />
             <Checklist items={items} mode="staff" />
@@ -172,7 +269,7 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
             <ApplicationSummary application={loan} ratios={ratios} />
           </Card>
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           {borrower && (
             <Card>
               <CardHeader title="Borrower" />

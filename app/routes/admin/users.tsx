@@ -9,6 +9,7 @@
  */
 import { ChevronDown, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Route } from './+types/users';
 import { EmptyState, PageHeader } from '~/components/layout/dashboard-shell';
 import { FilterPills, Pager, SearchBox } from '~/components/ui/pager';
@@ -98,7 +99,17 @@ function Row({ u }: { u: UserRow }) {
           </a>
         </td>
         <td className="py-3 pr-4 text-sm">
-          {typeLabel(u)}
+          {u.isInvestor ? (
+            <Link
+              to={`/admin-dashboard/investors/${u.id}`}
+              className="inline-flex min-h-11 min-w-11 items-center text-navy-800 underline sm:min-h-0 sm:min-w-0"
+            >
+              {typeLabel(u)}
+              <span className="sr-only">: {u.name}’s positions</span>
+            </Link>
+          ) : (
+            typeLabel(u)
+          )}
           {u.isAdmin && (
             <span className="ml-2 rounded-full bg-brass-100 px-2 py-0.5 text-xs font-semibold text-brass-800">Admin</span>
           )}

@@ -1,6 +1,7 @@
 /**
  * /dashboard/investments, the investor dashboard (product §2; product decisions; issue
- * "Investing"): 'My investments', the amounts the investor indicated with their status and the
+ * "Investing"; issue 25 "Portfolio"): on top the 'Portfolio' (positions, totals, distributions by
+ * month, CSV export; components/returns/portfolio-card.tsx), then 'My investments', the amounts the investor indicated with their status and the
  * totals by status; 'Investment Opportunities' with the 3 top deals (followed first, then
  * Active, then newest), 'View All' to /dashboard/deals; and 'Investment Notifications' with
  * 'Mark as read'.
@@ -21,25 +22,38 @@ import { INVESTOR_SUMMARY_SIZE } from '~/lib/deals';
 import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/investing/deals.server';
 import { ACCREDITATION_NOTIFICATION_TITLES } from '~/server/domain/investing/accreditation.server';
 import { COMMITMENT_NOTIFICATION_TITLES, investorCommitments } from '~/server/domain/investing/investments.server';
+import { DISTRIBUTION_NOTIFICATION_TITLES } from '~/server/domain/returns/distributions.server';
+import { LOAN_UPDATE_NOTIFICATION_TITLES } from '~/server/domain/returns/updates.server';
 import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { z } from 'zod';
 import { requireRole } from '~/server/guards.server';
+import { PortfolioCard } from '~/components/returns/portfolio-card';
+import { lenderDay } from '~/lib/format';
+import { investorPortfolio } from '~/server/domain/returns/portfolio.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
-  const [mine, top, notifications] = await Promise.all([
+  const [portfolio, mine, top, notifications] = await Promise.all([
+    investorPortfolio(viewer.id, lenderDay()),
     investorCommitments(viewer.id),
     listDeals(viewer.id, { filter: 'all', page: 1, pageSize: INVESTOR_SUMMARY_SIZE, followedFirst: true }),
     listNotifications(
       viewer.id,
-      [...INTEREST_NOTIFICATION_TITLES, ...COMMITMENT_NOTIFICATION_TITLES, ...ACCREDITATION_NOTIFICATION_TITLES],
+      [
+        ...INTEREST_NOTIFICATION_TITLES,
+        ...COMMITMENT_NOTIFICATION_TITLES,
+        ...ACCREDITATION_NOTIFICATION_TITLES,
+        ...DISTRIBUTION_NOTIFICATION_TITLES,
+        ...LOAN_UPDATE_NOTIFICATION_TITLES,
+      ],
       5,
     ),
   ]);
   return {
+    portfolio,
     commitments: mine.commitments,
     totals: mine.totals,
     deals: top.deals,
@@ -124,6 +138,7 @@ export default function InvestorDashboard({ loaderData }: Route.ComponentProps) 
           </Link>
         }
       />
+      <PortfolioCard portfolio={loaderData.portfolio} />
       <MyInvestments commitments={loaderData.commitments} totals={loaderData.totals} />
       <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <DealGrid deals={loaderData.deals} canFollow />

@@ -3,7 +3,7 @@
  * only, and only their own loan (anyone else's is a 404). The status timeline, the term sheet
  * once issued, the document checklist with uploads into each open item, the messages, and
  * the application read-only; first, what happens next and the loan's named contact (issue 23
- * "Trust at first sight"). The action takes what a borrower may do: message, decline the term
+ * "Trust at first sight"); once funded, its Servicing view and payment history (issue 24). The action takes what a borrower may do: message, decline the term
  * sheet (accepting is signed on /dashboard/loans/{reference}/term-sheet), withdraw. A draft opens
  * the application instead.
  */
@@ -18,6 +18,11 @@ import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
 import { ContactCard, NextSteps } from '~/components/loans/next-steps';
 import { LoanTimeline } from '~/components/loans/timeline';
+import { LedgerHistory } from '~/components/servicing/ledger-history';
+import { LoanDraws } from '~/components/servicing/loan-draws';
+import { PayoffLinks } from '~/components/servicing/payoff-links';
+import { StatementList } from '~/components/servicing/statement-list';
+import { ServicingFigures } from '~/components/servicing/servicing-summary';
 import { Card, CardHeader } from '~/components/ui/card';
 import { ConfirmAction } from '~/components/ui/confirm-delete';
 import { canWithdraw, CLOSED_STAGES, MESSAGE_MAX } from '~/lib/loans';
@@ -29,6 +34,9 @@ import { declineTermSheet } from '~/server/domain/loans/pipeline.server';
 import { borrowerLoan, propertyLine } from '~/server/domain/loans/loan.server';
 import { loanFile, postMessage } from '~/server/domain/loans/file.server';
 import { withdrawLoan } from '~/server/domain/loans/application.server';
+import { statementsOfLoan } from '~/server/domain/servicing/billing.server';
+import { loanDraws } from '~/server/domain/servicing/draw-views.server';
+import { servicingSummary } from '~/server/domain/servicing/view.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
@@ -39,8 +47,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
   const l = found(await borrowerLoan(viewer.id, params.reference), 'Loan');
   if (l.stage === 'draft') throw redirect(`/dashboard/loans/new?draft=${l.id}`);
-  const file = await loanFile(l, 'borrower');
-  return { ...file, property: propertyLine(l), maxBytes: documentMaxBytes() };
+  const [file, servicing, draws, statements] = await Promise.all([
+    loanFile(l, 'borrower'),
+    servicingSummary(l, 'borrower'),
+    loanDraws(l),
+    statementsOfLoan(l.id, l.reference!),
+  ]);
+  return { ...file, property: propertyLine(l), maxBytes: documentMaxBytes(), servicing, draws, statements };
 }
 
 const intent = z.discriminatedUnion('intent', [
@@ -91,7 +104,21 @@ function Withdraw({ reference }: { reference: string }) {
 }
 
 export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
-  const { loan, ratios, items, events, messages, termSheets, property, maxBytes, contact, nextMilestone } = loaderData;
+  const {
+    loan,
+    ratios,
+    items,
+    events,
+    messages,
+    termSheets,
+    property,
+    maxBytes,
+    contact,
+    nextMilestone,
+    servicing,
+    draws,
+    statements,
+  } = loaderData;
   const open = !CLOSED_STAGES.includes(loan.stage);
   const sheet = termSheets[0];
   const accepted = termSheets.find((s) => s.status === 'accepted');
@@ -109,7 +136,7 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
         actions={canWithdraw(loan.stage) ? <Withdraw reference={loan.reference!} /> : undefined}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <NextSteps
             stage={loan.stage}
             items={items}
@@ -118,6 +145,27 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
           />
           {/* On a phone the contact follows what happens next; on a wide screen it heads the side column. */}
           <ContactCard contact={contact} id="loan-contact-narrow" className="xl:hidden" />
+          {servicing && (
+            <>
+              <Card id="servicing" className="scroll-mt-6">
+                <CardHeader title="Servicing" />
+                <ServicingFigures summary={servicing} paidOff={loan.stage === 'paid_off'} />
+                {loan.stage === 'funded' && (
+                  <div className="mt-6 border-t border-line pt-5">
+                    <PayoffLinks reference={loan.reference!} />
+                  </div>
+                )}
+              </Card>
+              {draws && (
+                <LoanDraws view={draws} newDrawHref={open ? `/dashboard/loans/${loan.reference}/draws/new` : undefined} />
+              )}
+              <StatementList statements={statements} />
+              <Card>
+                <CardHeader title="Payment history" />
+                <LedgerHistory history={servicing.history} />
+              </Card>
+            </>
+          )}
           {loan.stage === 'declined' && loan.declineReason && (
             <Card className="border-danger/40">
               <CardHeader title="Our decision" />
@@ -149,7 +197,7 @@ export default function BorrowerLoan({ loaderData }: Route.ComponentProps) {
             <ApplicationSummary application={loan} ratios={ratios} />
           </Card>
         </div>
-        <div className="grid min-w-0 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <ContactCard contact={contact} id="loan-contact" className="hidden xl:block" />
           <Card className="min-w-0 self-start">
             <CardHeader title="Status" />

@@ -5,7 +5,8 @@
  * (gallery, map or its designed fallback, description), the loan (purpose, amount, borrower
  * experience, exit strategy, sponsor), the risk factors, how the investor's money is protected
  * (Site content 'Investor protections', issue 23) and the data room; beside them the projected
- * interest of the amount typed (issue 23, `?amount=` without JavaScript) and the
+ * interest of the amount typed (issue 23, `?amount=` without JavaScript; with the loan's note
+ * rate and the lender's servicing spread, issue 25 "Investor returns") and the
  * investor's panel: follow ('Follow deal', D0005), the suitability statement,
  * the amount and its status, the prospectus. Each fact once. The action takes what an investor
  * does here: acknowledge the data room, sign the statement, indicate, change or withdraw an
@@ -31,11 +32,13 @@ import { plainDollars, readDollars } from '~/lib/money';
 import { readWholeNumber } from '~/lib/parse-form';
 import { parseSearch } from '~/lib/search-params';
 import { keepActionHeaders } from '~/lib/route-headers';
+import { spreadPercent } from '~/lib/returns/positions';
 import { LIEN_POSITION_CHOICES } from '~/lib/schemas/deal';
 import { requestInfo } from '~/load-context';
 import { answer, answerRefusals, refusedPage } from '~/server/answers.server';
 import { investorDataRoom } from '~/server/domain/investing/data-room.server';
 import { getDeal } from '~/server/domain/investing/deals.server';
+import { dealLoan } from '~/server/domain/returns/offering.server';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
 import {
   acknowledgeDataRoom,
@@ -57,11 +60,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
   const deal = await getDeal(viewer.id, params.id);
   if (!deal) return refusedPage('not-found', { found: false as const, tileUrl: '' });
-  const [subscription, position, room, content] = await Promise.all([
+  const [subscription, position, room, content, offered] = await Promise.all([
     dealSubscription(deal.id),
     viewer.isInvestor ? investorPosition(viewer.id, deal.id) : null,
     investorDataRoom(deal.id),
     siteContentFor(),
+    dealLoan(deal.id),
   ]);
   // The projection's amount, from the GET form that works without JavaScript.
   const { amount } = parseSearch(new URL(request.url), z.object({ amount: z.string().max(20).optional().catch(undefined) }));
@@ -78,6 +82,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     tileUrl: env().MAP_TILE_URL,
     askedAmount: readDollars(amount),
     protections: content['investor-protections'],
+    noteRatePercent: offered?.noteRatePercent ?? null,
   };
 }
 
@@ -151,7 +156,7 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
         </section>
       </>
     );
-  const { deal, subscription, position, dataRoom, canFollow, tileUrl, askedAmount, protections } = loaderData;
+  const { deal, subscription, position, dataRoom, canFollow, tileUrl, askedAmount, protections, noteRatePercent } = loaderData;
   const active = deal.status === 'Active';
   const images = deal.imageKeys;
   const full = subscription.counted >= deal.amountToRaise || subscription.waiting > 0;
@@ -178,7 +183,13 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
         {/* The figures an investor reads first, each once. */}
         <section aria-label="Key figures" className="mt-8 rounded-[var(--radius-card)] bg-navy-950 p-6 text-white sm:p-8">
           <dl className="grid grid-cols-2 gap-x-6 gap-y-5 sm:grid-cols-3 lg:grid-cols-6">
-            <Figure label="Interest Rate" value={percent(deal.interestRate)} large />
+            <Figure label="Investor Rate" value={percent(deal.interestRate)} large />
+            {noteRatePercent !== null && (
+              <>
+                <Figure label="Note Rate" value={percent(noteRatePercent)} />
+                <Figure label="Servicing Spread" value={percent(spreadPercent(noteRatePercent, deal.interestRate))} />
+              </>
+            )}
             <Figure label="Term" value={months(deal.termMonths)} />
             <Figure label="Loan-to-Value" value={percent(deal.ltv)} />
             <Figure label="Lien Position" value={labelOf(LIEN_POSITION_CHOICES, deal.lienPosition)} />
@@ -246,6 +257,7 @@ export default function DealDetail({ loaderData }: Route.ComponentProps) {
               className="order-first lg:order-none"
               dealId={deal.id}
               ratePercent={deal.interestRate}
+              noteRatePercent={noteRatePercent}
               termMonths={deal.termMonths}
               minimumInvestment={deal.minimumInvestment}
               asked={askedAmount}

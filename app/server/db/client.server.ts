@@ -67,8 +67,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection must not crash the process: an idle one reports on the
+  // pool; a checked-out one between two queries (inside a transaction) emits 'error' on itself,
+  // with no listener of pg-pool's while it is out. Its next query fails (a 503) and the pool
+  // discards it on release (tests/integration/database-connection-loss.test.ts).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db: Database = drizzlePg(pool, { schema });
   return {
     db,

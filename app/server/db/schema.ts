@@ -19,6 +19,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -38,6 +39,17 @@ import {
   TERM_SHEET_STATUSES,
 } from '../../lib/loans';
 import { DEAL_STATUSES, LIEN_POSITIONS } from '../../lib/schemas/deal';
+import {
+  ACCRUALS,
+  ADJUSTED_BUCKETS,
+  DRAW_FILE_KINDS,
+  DRAW_STATUSES,
+  EXTENSION_STATUSES,
+  INTEREST_METHOD_CHOICES,
+  LEDGER_ENTRY_KINDS,
+  PAYMENT_METHODS,
+} from '../../lib/servicing/vocabulary';
+import { FEES_TO, LOAN_UPDATE_KINDS, RUN_STATUSES } from '../../lib/returns/vocabulary';
 import { SITE_CONTENT_SECTIONS, SITE_IMAGE_KINDS } from '../../lib/site-content';
 import { TOAST_TYPES } from '../../lib/toast';
 import { PROPERTY_TYPES, valuesOf } from '../../lib/vocabulary';
@@ -271,7 +283,7 @@ export const deal = pgTable(
     loanAmount: bigint('loan_amount', { mode: 'number' }).notNull(),
     ltv: numeric('ltv', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     termMonths: integer('term_months').notNull(),
-    /** The loan's interest rate, percent a year (admin label 'Interest rate'). */
+    /** The investor rate, percent a year (admin label 'Investor rate'; issue 25): at most the note rate of the loan it offers. */
     interestRate: numeric('interest_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     minimumInvestment: bigint('minimum_investment', { mode: 'number' }).notNull(),
     /** What the lender raises from investors for this deed of trust (issue "Investing"). */
@@ -295,6 +307,13 @@ export const deal = pgTable(
     coordinatesLat: doublePrecision('coordinates_lat'),
     coordinatesLng: doublePrecision('coordinates_lng'),
     status: text('status', { enum: DEAL_STATUSES }).notNull().default('Active'),
+    /**
+     * Who receives the late charges and fees the deal's loan collects (issue 25 "Distributions";
+     * app/lib/returns/vocabulary.ts FEES_TO): the lender unless staff choose the investors.
+     */
+    feesTo: text('fees_to', { enum: valuesOf(FEES_TO) })
+      .notNull()
+      .default('lender'),
     /**
      * The loan this deal funds, once the lender links them (servicing): at most one deal per
      * loan. A loan named by a deal cannot be deleted (restrict): investors' money follows it.
@@ -923,4 +942,573 @@ export const jobDay = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.job, t.day] })],
+);
+
+// ---------------------------------------------------------------- servicing (issue 24)
+// Money here is integer US cents (bigint, `…Cents`), rates percent a year, days the lender's days.
+
+/**
+ * A funded loan's closing record, boarded once when staff move the loan to Funded (issue 24
+ * "Boarding"): the note's terms the ledger bills by. Never updated (a trigger refuses it,
+ * migration 0015); a correction is a ledger entry with a reason, a new maturity an approved
+ * extension.
+ */
+export const loanServicing = pgTable(
+  'loan_servicing',
+  {
+    loanId: uuid('loan_id')
+      .primaryKey()
+      .references(() => loan.id, { onDelete: 'cascade' }),
+    /** The accepted term sheet the figures came from. */
+    termSheetId: uuid('term_sheet_id').references(() => termSheet.id, { onDelete: 'set null' }),
+    fundedOn: date('funded_on', { mode: 'string' }).notNull(),
+    noteAmountCents: bigint('note_amount_cents', { mode: 'number' }).notNull(),
+    ratePercent: numeric('rate_percent', { precision: 6, scale: 3, mode: 'number' }).notNull(),
+    points: numeric('points', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    /** The first installment's due day; later ones fall on the same day of each month. */
+    firstPaymentOn: date('first_payment_on', { mode: 'string' }).notNull(),
+    maturityOn: date('maturity_on', { mode: 'string' }).notNull(),
+    interestMethod: text('interest_method', { enum: valuesOf(INTEREST_METHOD_CHOICES) }).notNull(),
+    accrual: text('accrual', { enum: valuesOf(ACCRUALS) }).notNull(),
+    /** Percent of the installment. */
+    lateChargePercent: numeric('late_charge_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    graceDays: integer('grace_days').notNull(),
+    defaultRatePercent: numeric('default_rate_percent', { precision: 6, scale: 3, mode: 'number' }),
+    holdbackCents: bigint('holdback_cents', { mode: 'number' }).notNull().default(0),
+    drawFeeCents: bigint('draw_fee_cents', { mode: 'number' }).notNull().default(0),
+    /** Points (percent of the note) charged to extend the maturity. */
+    extensionPoints: numeric('extension_points', { precision: 4, scale: 2, mode: 'number' }).notNull().default(0),
+    reconveyanceFeeCents: bigint('reconveyance_fee_cents', { mode: 'number' }).notNull().default(0),
+    boardedBy: text('boarded_by').references(() => user.id, { onDelete: 'set null' }),
+    boardedAt: createdAt(),
+  },
+  (t) => [
+    ...enumChecks(t),
+    check(
+      'loan_servicing_figures_check',
+      sql`${t.noteAmountCents} > 0 and ${t.holdbackCents} >= 0 and ${t.holdbackCents} < ${t.noteAmountCents} and ${t.ratePercent} > 0 and ${t.points} >= 0 and ${t.termMonths} between 1 and 120 and ${t.lateChargePercent} >= 0 and ${t.graceDays} between 0 and 60 and ${t.drawFeeCents} >= 0 and ${t.extensionPoints} >= 0 and ${t.reconveyanceFeeCents} >= 0`,
+    ),
+    check('loan_servicing_days_check', sql`${t.firstPaymentOn} > ${t.fundedOn} and ${t.maturityOn} >= ${t.firstPaymentOn}`),
+  ],
+);
+
+/** One line of a rehab or construction holdback's budget (from the scope of work), in cents. */
+export const holdbackLine = pgTable(
+  'holdback_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    budgetCents: bigint('budget_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('holdback_line_position_idx').on(t.loanId, t.position),
+    check('holdback_line_budget_check', sql`${t.budgetCents} > 0`),
+  ],
+);
+
+/**
+ * One immutable movement of a funded loan's money (issue 24 "The ledger"; app/lib/servicing/ledger.ts's
+ * `LedgerEntry`). Rows are only inserted (a trigger refuses UPDATE and a direct DELETE, migration
+ * 0015). `seq` orders them as recorded; the `…After` columns are the balances after this entry,
+ * the previous entry's plus this one's effect, computed under the loan's lock, so the latest
+ * row's equal the sum of every entry (tests check it) and a list reads a loan's balances in one row.
+ */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The lender's day it takes effect. */
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: valuesOf(LEDGER_ENTRY_KINDS) }).notNull(),
+    /** Positive, except an adjustment's (signed, never 0). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    // How a payment, a reversal or a payoff was applied (null otherwise).
+    feesCents: bigint('fees_cents', { mode: 'number' }),
+    interestCents: bigint('interest_cents', { mode: 'number' }),
+    principalCents: bigint('principal_cents', { mode: 'number' }),
+    suspenseCents: bigint('suspense_cents', { mode: 'number' }),
+    /** A payoff's cancelled holdback. */
+    holdbackReleasedCents: bigint('holdback_released_cents', { mode: 'number' }),
+    /** An adjustment's balance. */
+    bucket: text('bucket', { enum: valuesOf(ADJUSTED_BUCKETS) }),
+    /** An interest bill's period: from (counted) to (not counted). */
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    /** The installment's due day an interest bill or a late charge belongs to. */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** The payment a reversal undoes: one reversal per payment (unique). */
+    reverses: uuid('reverses').references((): AnyPgColumn => ledgerEntry.id),
+    /** A fee's description. */
+    description: text('description'),
+    /** Why: a reversal's, an adjustment's. */
+    reason: text('reason'),
+    /** A payment's or payoff's method and reference (check number, wire reference…). */
+    method: text('method', { enum: valuesOf(PAYMENT_METHODS) }),
+    reference: text('reference'),
+    /** The draw a draw disbursement funds. */
+    drawId: uuid('draw_id').references((): AnyPgColumn => drawRequest.id),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    principalAfter: bigint('principal_after', { mode: 'number' }).notNull(),
+    holdbackAfter: bigint('holdback_after', { mode: 'number' }).notNull(),
+    interestDueAfter: bigint('interest_due_after', { mode: 'number' }).notNull(),
+    feesDueAfter: bigint('fees_due_after', { mode: 'number' }).notNull(),
+    suspenseAfter: bigint('suspense_after', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    ...enumChecks(t),
+    uniqueIndex('ledger_entry_seq_idx').on(t.loanId, t.seq),
+    uniqueIndex('ledger_entry_reverses_idx')
+      .on(t.reverses)
+      .where(sql`${t.reverses} is not null`),
+    // One interest bill and at most one late charge per installment, however many processes bill.
+    uniqueIndex('ledger_entry_bill_idx')
+      .on(t.loanId, t.dueOn)
+      .where(sql`${t.kind} = 'interest-billed' and ${t.dueOn} is not null`),
+    uniqueIndex('ledger_entry_late_charge_idx')
+      .on(t.loanId, t.dueOn)
+      .where(sql`${t.kind} = 'late-charge'`),
+    // The servicing list (portfolio.server.ts): a loan's interest bills newest due first, walked
+    // back from the latest to find the oldest unpaid one without reading the rest of its ledger.
+    index('ledger_entry_bills_due_idx')
+      .on(t.loanId, sql`coalesce(${t.dueOn}, ${t.day}) desc`, sql`${t.seq} desc`)
+      .where(sql`${t.kind} = 'interest-billed'`),
+    // Entries dated after today (rare: recorded ahead), taken out of the latest row's balances.
+    index('ledger_entry_day_idx').on(t.day),
+    check(
+      'ledger_entry_amount_check',
+      sql`(${t.kind} = 'adjustment' and ${t.amountCents} <> 0 and ${t.bucket} is not null and ${t.reason} is not null) or (${t.kind} <> 'adjustment' and ${t.amountCents} >= 0)`,
+    ),
+    check(
+      'ledger_entry_application_check',
+      sql`${t.kind} not in ('payment', 'payment-reversal', 'payoff') or (${t.feesCents} + ${t.interestCents} + ${t.principalCents} + ${t.suspenseCents} = ${t.amountCents})`,
+    ),
+    check('ledger_entry_reversal_check', sql`${t.kind} <> 'payment-reversal' or ${t.reverses} is not null`),
+    check('ledger_entry_late_charge_check', sql`${t.kind} <> 'late-charge' or ${t.dueOn} is not null`),
+  ],
+);
+
+/**
+ * Where each funded loan stands after its latest ledger entry (issue 24 "Lender's staff": the
+ * servicing list at 10,000 loans; docs/decisions/0007-servicing-positions.md). Never written by
+ * the application: a statement trigger on ledger_entry (migration 0016) copies the latest row's
+ * `…After` balances here in the statement that appends entries, with the due day of the oldest
+ * interest bill the interest due leaves unpaid (bills paid oldest first, as schedule.ts
+ * `pastDueSince`), so the list reads one row per loan instead of walking 250,000 entries.
+ * A cache of the ledger, never a source: tests check it equals the entries' sums.
+ */
+export const servicingPosition = pgTable('servicing_position', {
+  loanId: uuid('loan_id')
+    .primaryKey()
+    .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+  /** The latest entry's seq. */
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+  principalCents: bigint('principal_cents', { mode: 'number' }).notNull(),
+  holdbackCents: bigint('holdback_cents', { mode: 'number' }).notNull(),
+  interestDueCents: bigint('interest_due_cents', { mode: 'number' }).notNull(),
+  feesDueCents: bigint('fees_due_cents', { mode: 'number' }).notNull(),
+  suspenseCents: bigint('suspense_cents', { mode: 'number' }).notNull(),
+  /** The due day (or a payoff bill's day) of the oldest bill left unpaid by every entry; null when none is. */
+  oldestUnpaidDue: date('oldest_unpaid_due', { mode: 'string' }),
+});
+
+/**
+ * A borrower's request to draw on the holdback (issue 24 "Draw requests"): Submitted →
+ * Inspection → Approved (in full or in part, with the reason) → Funded, or Declined; each step's
+ * time is kept. `number` counts a loan's draws from 1.
+ */
+export const drawRequest = pgTable(
+  'draw_request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status', { enum: valuesOf(DRAW_STATUSES) })
+      .notNull()
+      .default('submitted'),
+    /** How the inspector gets in (lockbox code, contact on site). */
+    accessNotes: text('access_notes').notNull().default(''),
+    /** When the borrower attested the work was done and the funds go to it. */
+    attestedAt: timestamp('attested_at', { withTimezone: true }).notNull(),
+    /** The draw fee charged when it is funded (the boarded fee, shown before submitting). */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    inspectedAt: timestamp('inspected_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** Staff's reason for approving in part or declining. */
+    decisionReason: text('decision_reason'),
+    submittedBy: text('submitted_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    ...enumChecks(t),
+    uniqueIndex('draw_request_number_idx').on(t.loanId, t.number),
+    index('draw_request_waiting_idx')
+      .on(t.loanId)
+      .where(sql`${t.status} in ('submitted', 'inspection', 'approved')`),
+    check('draw_request_fee_check', sql`${t.feeCents} >= 0`),
+  ],
+);
+
+/** What a draw asks of one budget line, what the inspection found and what staff approved (cents, percent). */
+export const drawLine = pgTable(
+  'draw_line',
+  {
+    drawId: uuid('draw_id')
+      .notNull()
+      .references(() => drawRequest.id, { onDelete: 'cascade' }),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => holdbackLine.id, { onDelete: 'cascade' }),
+    requestedCents: bigint('requested_cents', { mode: 'number' }).notNull(),
+    /** The inspection's percent complete of the line's work (0–100). */
+    percentComplete: numeric('percent_complete', { precision: 5, scale: 2, mode: 'number' }),
+    approvedCents: bigint('approved_cents', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.lineId] }),
+    check(
+      'draw_line_figures_check',
+      sql`${t.requestedCents} >= 0 and coalesce(${t.approvedCents}, 0) >= 0 and coalesce(${t.approvedCents}, 0) <= ${t.requestedCents} and coalesce(${t.percentComplete}, 0) between 0 and 100`,
+    ),
+  ],
+);
+
+/** A draw's photos, invoices and lien waiver: documents of the borrower (the streaming upload). */
+export const drawFile = pgTable(
+  'draw_file',
+  {
+    drawId: uuid('draw_id')
+      .notNull()
+      .references(() => drawRequest.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => document.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: valuesOf(DRAW_FILE_KINDS) }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.drawId, t.documentId] }), ...enumChecks(t)],
+);
+
+/**
+ * A monthly statement (issue 24 "Monthly statements"): issued by the billing job on an
+ * installment's due day, once per loan and due day; its figures (cents) are the ledger's on that
+ * day, and its PDF lives in storage under `storageKey`.
+ */
+export const loanStatement = pgTable(
+  'loan_statement',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    /** The installment's due day the statement bills. */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    /** The statement's figures in cents (see app/server/domain/servicing), as the PDF prints them. */
+    figures: jsonb('figures').notNull(),
+    amountDueCents: bigint('amount_due_cents', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('loan_statement_due_idx').on(t.loanId, t.dueOn)],
+);
+
+/**
+ * A payoff quote (issue 24 "Payoff quote"): asked by the borrower or staff for a good-through day
+ * up to 30 days ahead; its figures (cents, ledger.ts's `PayoffQuote`) and PDF are kept as quoted.
+ */
+export const payoffQuote = pgTable(
+  'payoff_quote',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    goodThrough: date('good_through', { mode: 'string' }).notNull(),
+    figures: jsonb('figures').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').unique(),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payoff_quote_loan_idx').on(t.loanId, t.createdAt.desc().nullsFirst())],
+);
+
+/** A borrower's request to extend the maturity (issue 24 "Extension request"), decided by staff. */
+export const extensionRequest = pgTable(
+  'extension_request',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    months: integer('months').notNull(),
+    /** The maturity before and after, as shown when asked. */
+    fromMaturityOn: date('from_maturity_on', { mode: 'string' }).notNull(),
+    newMaturityOn: date('new_maturity_on', { mode: 'string' }).notNull(),
+    /** The extension fee shown before asking, charged as a ledger fee on approval. */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: valuesOf(EXTENSION_STATUSES) })
+      .notNull()
+      .default('requested'),
+    reason: text('reason'),
+    requestedBy: text('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    ...enumChecks(t),
+    index('extension_request_loan_idx').on(t.loanId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('extension_request_open_idx')
+      .on(t.loanId)
+      .where(sql`${t.status} = 'requested'`),
+    check(
+      'extension_request_figures_check',
+      sql`${t.months} between 1 and 24 and ${t.feeCents} >= 0 and ${t.newMaturityOn} > ${t.fromMaturityOn}`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- investor returns (issue 25)
+
+/**
+ * An investor's fractional interest in a funded loan (issue 25 "From deal to loan to positions"):
+ * a confirmed soft commitment whose funds the lender received. Its share of the note is
+ * amount ÷ the note amount, exactly; the lender's own share is the rest. A trigger (migration
+ * 0017) refuses positions that would add up to more than the note amount. Never edited.
+ */
+export const position = pgTable(
+  'position',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deal.id, { onDelete: 'restrict' }),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'restrict' }),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    /** The confirmed commitment that became this position. */
+    commitmentId: uuid('commitment_id')
+      .notNull()
+      .unique('position_commitment_unique')
+      .references(() => softCommitment.id, { onDelete: 'restrict' }),
+    /** Funds received, in cents. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The lender's day the funds were received: the position earns from this day on. */
+    fundedOn: date('funded_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: valuesOf(PAYMENT_METHODS) }).notNull(),
+    reference: text('reference').notNull(),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    ...enumChecks(t),
+    uniqueIndex('position_loan_investor_idx').on(t.loanId, t.investorId),
+    index('position_investor_idx').on(t.investorId, t.fundedOn),
+    index('position_deal_idx').on(t.dealId),
+    check('position_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A distribution run (issue 25 "Distribution runs"): staff open it for a period, preview it
+ * (computed, not stored), approve it (its lines and payments are written once, in one
+ * transaction: approving twice pays once) and mark it paid with the bank's reference. A run
+ * distributes every applied entry dated up to `periodTo` that no earlier run distributed.
+ * At most one run is open or approved at a time.
+ */
+export const distributionRun = pgTable(
+  'distribution_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').generatedAlwaysAsIdentity().notNull(),
+    /** The period's first and last lender's days (inclusive). */
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }).notNull(),
+    status: text('status', { enum: valuesOf(RUN_STATUSES) })
+      .notNull()
+      .default('open'),
+    openedBy: text('opened_by').references(() => user.id, { onDelete: 'set null' }),
+    openedAt: createdAt(),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    paidBy: text('paid_by').references(() => user.id, { onDelete: 'set null' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The lender's day the bank paid and the payment's reference (a batch or wire reference). */
+    paidOn: date('paid_on', { mode: 'string' }),
+    paymentReference: text('payment_reference'),
+    // Totals fixed at approval, in cents: cash applied = investors + lender + spread.
+    cashCents: bigint('cash_cents', { mode: 'number' }),
+    investorsCents: bigint('investors_cents', { mode: 'number' }),
+    lenderCents: bigint('lender_cents', { mode: 'number' }),
+    spreadCents: bigint('spread_cents', { mode: 'number' }),
+  },
+  (t) => [
+    ...enumChecks(t),
+    uniqueIndex('distribution_run_number_idx').on(t.number),
+    uniqueIndex('distribution_run_unpaid_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.status} in ('open', 'approved')`),
+    check('distribution_run_period_check', sql`${t.periodFrom} <= ${t.periodTo}`),
+    check(
+      'distribution_run_totals_check',
+      sql`${t.status} = 'open' or (${t.cashCents} = ${t.investorsCents} + ${t.lenderCents} + ${t.spreadCents})`,
+    ),
+    check(
+      'distribution_run_paid_check',
+      sql`${t.status} <> 'paid' or (${t.paidOn} is not null and ${t.paymentReference} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * One ledger entry's split to one party, written when its run is approved (issue 25
+ * "Distributions"; app/lib/returns/allocation.ts): a position's row, or the lender's (no
+ * position) with the servicing spread. One row per entry and party (NULLS NOT DISTINCT), so an
+ * entry is distributed once, whatever runs or processes try again.
+ */
+export const distributionLine = pgTable(
+  'distribution_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => distributionRun.id, { onDelete: 'restrict' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntry.id, { onDelete: 'restrict' }),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'restrict' }),
+    /** Null on the lender's row. */
+    positionId: uuid('position_id').references(() => position.id, { onDelete: 'restrict' }),
+    investorId: text('investor_id').references(() => user.id, { onDelete: 'restrict' }),
+    /** The entry's lender's day. */
+    day: date('day', { mode: 'string' }).notNull(),
+    interestCents: bigint('interest_cents', { mode: 'number' }).notNull(),
+    principalCents: bigint('principal_cents', { mode: 'number' }).notNull(),
+    feesCents: bigint('fees_cents', { mode: 'number' }).notNull(),
+    /** The servicing spread (the lender's row only; 0 on a position's). */
+    spreadCents: bigint('spread_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('distribution_line_entry_party_unique').on(t.entryId, t.positionId).nullsNotDistinct(),
+    index('distribution_line_run_idx').on(t.runId, t.investorId),
+    index('distribution_line_investor_idx').on(t.investorId, t.day),
+    index('distribution_line_position_idx').on(t.positionId, t.day),
+    check('distribution_line_party_check', sql`(${t.positionId} is null) = (${t.investorId} is null)`),
+    check('distribution_line_spread_check', sql`${t.positionId} is null or ${t.spreadCents} = 0`),
+  ],
+);
+
+/**
+ * What a run pays one investor (issue 25 "Distribution runs"): the sum of their lines, plus what
+ * an earlier run left owing (a reversal can make a run's sum negative: nothing is paid and the
+ * shortfall is carried into the next run). Written at approval with the lines.
+ */
+export const distributionPayment = pgTable(
+  'distribution_payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => distributionRun.id, { onDelete: 'restrict' }),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    interestCents: bigint('interest_cents', { mode: 'number' }).notNull(),
+    principalCents: bigint('principal_cents', { mode: 'number' }).notNull(),
+    feesCents: bigint('fees_cents', { mode: 'number' }).notNull(),
+    /** A shortfall carried in from the investor's previous run (0 or negative). */
+    carriedInCents: bigint('carried_in_cents', { mode: 'number' }).notNull().default(0),
+    /** What the bank pays: max(0, interest + principal + fees + carried in). */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What is carried into the next run: min(0, the same sum). */
+    carriedOutCents: bigint('carried_out_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('distribution_payment_run_investor_idx').on(t.runId, t.investorId),
+    index('distribution_payment_investor_idx').on(t.investorId),
+    check(
+      'distribution_payment_sum_check',
+      sql`${t.amountCents} >= 0 and ${t.carriedOutCents} <= 0 and ${t.carriedInCents} <= 0 and ${t.amountCents} + ${t.carriedOutCents} = ${t.interestCents} + ${t.principalCents} + ${t.feesCents} + ${t.carriedInCents}`,
+    ),
+  ],
+);
+
+/**
+ * A year's tax statement for one investor (issue 25 "Documents", 1099-INT figures): the interest
+ * paid to them in runs paid in that calendar year. Issued by staff's year-end tax run; a
+ * correction is a new version, never an edit (`version` counts from 1, `reason` says why).
+ */
+export const taxStatement = pgTable(
+  'tax_statement',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    version: integer('version').notNull().default(1),
+    interestCents: bigint('interest_cents', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    issuedBy: text('issued_by').references(() => user.id, { onDelete: 'set null' }),
+    issuedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_statement_version_idx').on(t.investorId, t.year, t.version),
+    index('tax_statement_year_idx').on(t.year),
+    check('tax_statement_figures_check', sql`${t.interestCents} >= 0 and ${t.version} >= 1 and ${t.year} between 2000 and 2200`),
+  ],
+);
+
+/**
+ * News of a loan for its investors (issue 25 "Loan updates"): the platform's own when the loan
+ * goes 30 days late, into default, is extended or paid off (one per loan, kind and `episode`,
+ * e.g. the oldest unpaid due day, however many processes notice), and staff's posts on a
+ * troubled loan (kind 'note'). Each is announced to the loan's investors in the portal and by e-mail.
+ */
+export const loanUpdate = pgTable(
+  'loan_update',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loanServicing.loanId, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: valuesOf(LOAN_UPDATE_KINDS) }).notNull(),
+    /** What makes an event the same one (null on staff's posts). */
+    episode: text('episode'),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    ...enumChecks(t),
+    uniqueIndex('loan_update_event_idx')
+      .on(t.loanId, t.kind, t.episode)
+      .where(sql`${t.kind} <> 'note'`),
+    index('loan_update_loan_idx').on(t.loanId, t.createdAt.desc().nullsFirst()),
+    check('loan_update_episode_check', sql`${t.kind} = 'note' or ${t.episode} is not null`),
+  ],
 );

@@ -21,6 +21,11 @@ export const LOAN_NOTIFICATION_TITLES = [
   'Your term sheet is ready',
   'New message',
   'Loan decision',
+  // Servicing (issue 24): billing.server.ts.
+  'Your statement is ready',
+  'Payment due soon',
+  'Payment late',
+  'Your loan matures soon',
 ];
 
 /** Adds a notification for `userId` inside `tx` (or the database). */

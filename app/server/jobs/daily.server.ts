@@ -24,6 +24,8 @@ export interface DailyWork {
   /** The lender's day 'YYYY-MM-DD' the work is for (not necessarily today, when catching up). */
   day: string;
   key: string;
+  /** The lender's day of the run: `day`, or a later one when the run catches up missed days. */
+  today: string;
 }
 
 export interface DailyJobOptions {
@@ -92,7 +94,7 @@ export async function runDaily(db: Database, job: DailyJob, now: Date = new Date
     const failures: { key: string; error: unknown }[] = [];
     for (const key of await job.keys({ db, day })) {
       try {
-        if (await runOnce(db, job, day, key)) result.done += 1;
+        if (await runOnce(db, job, day, key, today)) result.done += 1;
       } catch (error) {
         failures.push({ key, error });
       }
@@ -130,8 +132,13 @@ async function firstDay(db: Database, job: string, today: string): Promise<strin
   return row?.finished ? addDays(row.finished, 1) : today;
 }
 
-/** Claims (job, day, key) and does its work in one transaction; false when it was done already. */
-async function runOnce(db: Database, job: DailyJob, day: string, key: string): Promise<boolean> {
+/**
+ * Claims (job, day, key) and does its work in one transaction, for a run on the lender's day
+ * `today` (default `day`); false when it was done already.
+ * The one path a key's work takes, from `runDaily` and from a caller running one day by hand
+ * (the statement run of the benchmark, jobs/servicing.server.ts `runStatementDay`).
+ */
+export async function runOnce(db: Database, job: DailyJob, day: string, key: string, today = day): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(jobRun)
@@ -139,7 +146,7 @@ async function runOnce(db: Database, job: DailyJob, day: string, key: string): P
       .onConflictDoNothing()
       .returning({ day: jobRun.day });
     if (!claimed.length) return false;
-    await job.handler({ tx, day, key });
+    await job.handler({ tx, day, key, today });
     return true;
   });
 }

@@ -13,6 +13,10 @@ import type { DatabaseHandle } from '../db/client.server';
 import { logger } from '../logger.server';
 import { registeredDailyJobs, runDaily, type DailyJob, type DailyRunResult } from './daily.server';
 import { runHousekeeping } from './housekeeping.server';
+// Declares the servicing's daily jobs (billing, late charges, reminders) for every process that starts the queue.
+import './servicing.server';
+// Declares investor returns' daily job (loan updates: 30 days late, in default).
+import './returns.server';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 const QUEUE_SETUP_LOCK = 727_004;
@@ -115,6 +119,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
  */
 async function underSetupLock(url: string, setup: () => Promise<void>): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  // A connection lost while pg-boss sets up fails the setup's next query, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);

@@ -23,17 +23,28 @@ import {
 import {
   loanApplication,
   loanDeclined,
+  loanDrawSubmitted,
+  loanDrawUpdated,
   loanItemNeedsAttention,
   loanItemRequested,
   loanItemUploaded,
   loanMessage,
+  loanMaturity,
   loanMessageLender,
+  loanPaymentRecorded,
+  loanPaymentReversed,
+  loanPaymentDue,
+  loanPaymentLate,
   loanStageChanged,
   loanStageLender,
+  loanStatement,
   loanSubmitted,
   loanTermSheetAnswered,
   loanTermSheetIssued,
 } from './templates/loans.server';
+import { distributionPaid } from './templates/distributions.server';
+import { loanExtensionDecided, loanExtensionRequested, loanPayoffQuote } from './templates/payoff.server';
+import { loanUpdate } from './templates/loan-updates.server';
 
 export interface RenderedEmail {
   subject: string;
@@ -56,17 +67,30 @@ const templates = {
   'loan-term-sheet-issued': loanTermSheetIssued,
   'loan-message': loanMessage,
   'loan-declined': loanDeclined,
+  'loan-draw-updated': loanDrawUpdated,
+  'loan-statement': loanStatement,
+  'loan-payment-due': loanPaymentDue,
+  'loan-payment-late': loanPaymentLate,
+  'loan-maturity': loanMaturity,
   'loan-application': loanApplication,
   'loan-item-uploaded': loanItemUploaded,
   'loan-term-sheet-answered': loanTermSheetAnswered,
   'loan-message-lender': loanMessageLender,
   'loan-stage-lender': loanStageLender,
+  'loan-payment-recorded': loanPaymentRecorded,
+  'loan-payment-reversed': loanPaymentReversed,
+  'loan-payoff-quote': loanPayoffQuote,
+  'loan-extension-decided': loanExtensionDecided,
+  'loan-extension-requested': loanExtensionRequested,
+  'loan-draw-submitted': loanDrawSubmitted,
   'commitment-investor': commitmentInvestor,
   'commitment-lender': commitmentLender,
   'accreditation-reminder': accreditationReminder,
   'accreditation-verified': accreditationVerified,
   'accreditation-letter-rejected': accreditationLetterRejected,
   'accreditation-letter-lender': accreditationLetterLender,
+  'loan-update': loanUpdate,
+  'distribution-paid': distributionPaid,
 };
 
 export type TemplateName = keyof typeof templates;

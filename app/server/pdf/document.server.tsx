@@ -47,8 +47,22 @@ const styles = StyleSheet.create({
   },
 });
 
-/** One page-flowing document with the lender's letterhead; `title` also names the PDF's metadata. */
-export function PdfDocument({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+/**
+ * One page-flowing document with the lender's letterhead; `title` also names the PDF's metadata.
+ * `pageNumbers` (default true) prints 'Page n of N' in the footer, which makes the renderer lay
+ * the document out twice; a one-page document made in bulk (a monthly statement) leaves it out.
+ */
+export function PdfDocument({
+  title,
+  subtitle,
+  children,
+  pageNumbers = true,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  pageNumbers?: boolean;
+}) {
   const company = companyInfo();
   const licences = [company.nvLicense, company.nmlsId, company.caDre].filter(Boolean).join(' · ');
   return (
@@ -67,7 +81,7 @@ export function PdfDocument({ title, subtitle, children }: { title: string; subt
           <Text>
             {company.legalName} · {licences}
           </Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+          {pageNumbers ? <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} /> : null}
         </View>
       </Page>
     </Document>

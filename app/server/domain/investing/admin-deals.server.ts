@@ -15,6 +15,7 @@ import { deal } from '../../db/schema';
 import { storage } from '../../storage.server';
 import { NotFound, Refused } from '../../errors.server';
 import { audit, type Actor } from '../audit.server';
+import { checkInvestorRate } from '../returns/offering.server';
 import { containsPattern, isUuid } from '../../db/query.server';
 
 export interface AdminDealQuery {
@@ -111,12 +112,13 @@ export interface DealFiles {
  * stored before the row changes and removed again if it fails; replaced files are removed after.
  * Records 'deal.created' or 'deal.updated' in the audit log. Returns the deal id.
  * @throws Refused('unsupported') for a file that is not an image / not a PDF, NotFound for a deal
- *   that is gone.
+ *   that is gone, Refused('invalid') for an investor rate above the note rate of the deal's loan.
  */
 export async function saveDeal(actor: Actor, id: string | null, input: DealFormInput, files: DealFiles): Promise<string> {
   const dealId = id ?? crypto.randomUUID();
   const existing = id ? await dealForEdit(id) : null;
   if (id && !existing) throw new NotFound('This deal no longer exists.');
+  await checkInvestorRate(id, input.interestRate);
   const webps = await Promise.all(files.images.map((f) => toWebp(f.bytes, f.name)));
   let prospectusBytes: Uint8Array | null = null;
   if (files.prospectus) {
@@ -161,6 +163,7 @@ export async function saveDeal(actor: Actor, id: string | null, input: DealFormI
       borrowerExperience: input.borrowerExperience || null,
       exitStrategy: input.exitStrategy || null,
       riskFactors: input.riskFactors ?? '',
+      feesTo: input.feesTo ?? existing?.feesTo ?? 'lender',
       acreage: input.acreage ?? null,
       coordinatesLat: input.coordinatesLat ?? null,
       coordinatesLng: input.coordinatesLng ?? null,

@@ -233,44 +233,62 @@ export async function withdrawAmount(investor: InvestorRef, commitmentId: string
  */
 export async function moveCommitment(actor: Actor, commitmentId: string, to: CommitmentStatus, note: string): Promise<void> {
   if (!isUuid(commitmentId)) throw new NotFound('This amount does not exist.');
-  await db().transaction(async (tx) => {
-    const [found] = await tx
-      .select({ dealId: softCommitment.dealId })
-      .from(softCommitment)
-      .where(eq(softCommitment.id, commitmentId));
-    if (!found) throw new NotFound('This amount does not exist.');
-    const target = await lockDeal(tx, found.dealId);
-    const [row] = await tx.select().from(softCommitment).where(eq(softCommitment.id, commitmentId)).for('update');
-    if (!row) throw new NotFound('This amount does not exist.');
-    const from = row.status;
-    if (!STAFF_MOVES[from].includes(to))
-      throw new Refused(
-        'conflict',
-        `An amount that is ${commitmentLabel(from)} cannot be moved to ${commitmentLabel(to)}.`,
-        'Not changed',
-      );
-    await tx
-      .update(softCommitment)
-      .set({ status: to, statusChangedAt: new Date(), note: note || null })
-      .where(eq(softCommitment.id, commitmentId));
-    await audit(
-      actor,
-      'commitment.moved',
-      { type: 'commitment', id: commitmentId },
-      { deal: target.title, dealId: target.id, amount: row.amount, from, to, note },
-      tx,
+  await db().transaction((tx) => moveCommitmentIn(tx, actor, commitmentId, to, note));
+}
+
+/**
+ * `moveCommitment` inside the caller's transaction `tx` (the deal's row, then the amount's, are
+ * locked here): the one way an amount changes status for staff, with its audit event
+ * ('commitment.moved', `details` added), the investor's notification and e-mail. Recording funds
+ * received (domain/returns/positions.server.ts) moves the amount to Funded through it.
+ * Returns the amount as it was before the move.
+ * @throws as `moveCommitment`.
+ */
+export async function moveCommitmentIn(
+  tx: Transaction,
+  actor: Actor,
+  commitmentId: string,
+  to: CommitmentStatus,
+  note: string,
+  details: Record<string, unknown> = {},
+): Promise<typeof softCommitment.$inferSelect> {
+  const [found] = await tx
+    .select({ dealId: softCommitment.dealId })
+    .from(softCommitment)
+    .where(eq(softCommitment.id, commitmentId));
+  if (!found) throw new NotFound('This amount does not exist.');
+  const target = await lockDeal(tx, found.dealId);
+  const [row] = await tx.select().from(softCommitment).where(eq(softCommitment.id, commitmentId)).for('update');
+  if (!row) throw new NotFound('This amount does not exist.');
+  const from = row.status;
+  if (!STAFF_MOVES[from].includes(to))
+    throw new Refused(
+      'conflict',
+      `An amount that is ${commitmentLabel(from)} cannot be moved to ${commitmentLabel(to)}.`,
+      'Not changed',
     );
-    const label = commitmentLabel(to);
-    await tellInvestor(tx, row.investorId, target, {
-      title: `Amount ${label}`,
-      message: `The lender marked your amount of ${usd(row.amount)} in ${target.title} as ${label.toLowerCase()}.${note ? ` ${note}` : ''}`,
-      type: to === 'declined' ? 'warning' : 'success',
-      status: to,
-      amount: row.amount,
-      note,
-    });
-    if (to === 'declined') await promoteWaitlist(tx, target);
+  await tx
+    .update(softCommitment)
+    .set({ status: to, statusChangedAt: new Date(), note: note || null })
+    .where(eq(softCommitment.id, commitmentId));
+  await audit(
+    actor,
+    'commitment.moved',
+    { type: 'commitment', id: commitmentId },
+    { deal: target.title, dealId: target.id, amount: row.amount, from, to, note, ...details },
+    tx,
+  );
+  const label = commitmentLabel(to);
+  await tellInvestor(tx, row.investorId, target, {
+    title: `Amount ${label}`,
+    message: `The lender marked your amount of ${usd(row.amount)} in ${target.title} as ${label.toLowerCase()}.${note ? ` ${note}` : ''}`,
+    type: to === 'declined' ? 'warning' : 'success',
+    status: to,
+    amount: row.amount,
+    note,
   });
+  if (to === 'declined') await promoteWaitlist(tx, target);
+  return row;
 }
 
 // ---------------------------------------------------------------- telling people

@@ -353,7 +353,8 @@ export async function demandExport(dealId: string): Promise<{ deal: DemandDeal; 
  * a note: the investor is owed a reason (our decision on product §11 "with a note").
  * @throws NotFound when the amount is not on this deal (or does not exist); Refused('invalid')
  *   for a decline without a note or a note over MOVE_NOTE_MAX; Refused('conflict') for a move
- *   STAFF_MOVES does not allow.
+ *   STAFF_MOVES does not allow, or to Funded on a deal that offers a loan (funds received make a
+ *   position there: domain/returns/positions.server.ts).
  */
 export async function moveDealCommitment(
   actor: Actor,
@@ -363,16 +364,23 @@ export async function moveDealCommitment(
   const note = move.note.trim();
   if (!isUuid(dealId) || !isUuid(move.commitmentId)) throw new NotFound('This amount does not exist.');
   const [row] = await db()
-    .select({ name: user.name, amount: softCommitment.amount })
+    .select({ name: user.name, amount: softCommitment.amount, loanId: deal.loanId })
     .from(softCommitment)
     .innerJoin(user, eq(user.id, softCommitment.investorId))
     .innerJoin(deal, eq(deal.id, softCommitment.dealId))
     .where(and(eq(softCommitment.id, move.commitmentId), eq(softCommitment.dealId, dealId), isNull(deal.deletedAt)));
   if (!row) throw new NotFound('This amount does not exist.');
+  // On a deal that offers a loan, Funded is reached only by recording the funds (a position; issue 25).
+  if (move.to === 'funded' && row.loanId)
+    throw new Refused(
+      'conflict',
+      'This deal offers a loan: record the funds received under Positions, and the amount becomes a position.',
+      'Not changed',
+    );
   if (note.length > MOVE_NOTE_MAX)
     throw new Refused('invalid', `A note must be at most ${MOVE_NOTE_MAX} characters.`, 'Not changed');
   if (move.to === 'declined' && !note)
     throw new Refused('invalid', 'Please give the investor a reason for the decline.', 'Note needed');
   await moveCommitment(actor, move.commitmentId, move.to, note);
-  return row;
+  return { name: row.name, amount: row.amount };
 }

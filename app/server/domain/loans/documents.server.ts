@@ -18,7 +18,7 @@ import {
 } from '~/lib/documents';
 import { holdOffBackups } from '../../backup.server';
 import { db } from '../../db/client.server';
-import { accreditationRecord, dataRoomDocument, document, termSheet } from '../../db/schema';
+import { accreditationRecord, dataRoomDocument, document, drawFile, termSheet } from '../../db/schema';
 import { env } from '../../env.server';
 import { logger } from '../../logger.server';
 import { queueEmail } from '../../mail/outbox.server';
@@ -294,8 +294,15 @@ const notSignedTermSheet = () =>
   notExists(db().select({ id: termSheet.id }).from(termSheet).where(eq(termSheet.signedDocumentId, document.id)));
 
 /**
+ * True for a document that is no draw's file (issue 24 "Draw requests"): a draw's photos,
+ * invoices and lien waiver are its record, shown on the draw, never renamed or deleted apart.
+ */
+const notDrawFile = () =>
+  notExists(db().select({ id: drawFile.documentId }).from(drawFile).where(eq(drawFile.documentId, document.id)));
+
+/**
  * The general documents of `userId` (those not in a loan's checklist, every document uploaded
- * before the loan file included, signed term sheets not: they are on their loan page), newest
+ * before the loan file included, signed term sheets and draws' files not: they are on their loan page), newest
  * first (product §7 Documents).
  */
 export async function listDocuments(userId: string) {
@@ -309,7 +316,7 @@ export async function listDocuments(userId: string) {
       createdAt: document.createdAt,
     })
     .from(document)
-    .where(and(eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet()))
+    .where(and(eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet(), notDrawFile()))
     .orderBy(desc(document.createdAt));
 }
 
@@ -327,7 +334,9 @@ export async function renameDocument(userId: string, id: string, title: string):
   const rows = await db()
     .update(document)
     .set({ title: clean })
-    .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet()))
+    .where(
+      and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet(), notDrawFile()),
+    )
     .returning({ id: document.id });
   return rows.length > 0;
 }
@@ -344,7 +353,9 @@ export async function deleteDocument(userId: string, id: string): Promise<boolea
     await holdOffBackups(tx);
     const [row] = await tx
       .delete(document)
-      .where(and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet()))
+      .where(
+        and(eq(document.id, id), eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet(), notDrawFile()),
+      )
       .returning({ key: document.storageKey, title: document.title });
     if (!row) return false;
     await addNotification(tx, userId, { title: 'Document deleted', message: `"${row.title}" was deleted.`, type: 'info' });

@@ -80,9 +80,24 @@ export type BorrowerTemplate =
   | 'loan-stage-changed'
   | 'loan-term-sheet-issued'
   | 'loan-message'
-  | 'loan-declined';
+  | 'loan-declined'
+  | 'loan-payment-recorded'
+  | 'loan-payment-reversed'
+  | 'loan-payoff-quote'
+  | 'loan-extension-decided'
+  | 'loan-draw-updated'
+  | 'loan-statement'
+  | 'loan-payment-due'
+  | 'loan-payment-late'
+  | 'loan-maturity';
 export type LenderTemplate =
-  'loan-application' | 'loan-item-uploaded' | 'loan-term-sheet-answered' | 'loan-message-lender' | 'loan-stage-lender';
+  | 'loan-application'
+  | 'loan-item-uploaded'
+  | 'loan-term-sheet-answered'
+  | 'loan-message-lender'
+  | 'loan-stage-lender'
+  | 'loan-extension-requested'
+  | 'loan-draw-submitted';
 
 /**
  * Queues `template` to the borrower of `l` when they take e-mail (profile.notify_email), or

@@ -34,6 +34,8 @@ import {
  */
 export async function moveStage(admin: LoanActor, l: Loan, to: LoanStage, note: string | null) {
   if (to === 'declined') throw new Refused('invalid', 'Decline the loan with its reasons.', 'Stage not changed');
+  if (to === 'funded') throw new Refused('conflict', 'Fund the loan by confirming its closing record.', 'Stage not changed');
+  if (to === 'paid_off') throw new Refused('conflict', 'Record the payoff to close the loan.', 'Stage not changed');
   await db().transaction(async (tx) => {
     const current = await lockLoan(tx, l.id);
     if (!staffMoves(current.stage).includes(to))

@@ -54,7 +54,7 @@ export function contactLine(contact: LoanContactPayload | null | undefined): str
 }
 
 /** An e-mail to a borrower: `lines` (empty ones dropped), `rows`, the contact, and the loan page. */
-function BorrowerLoanEmail({
+export function BorrowerLoanEmail({
   title,
   lines,
   rows = [],
@@ -80,7 +80,7 @@ function BorrowerLoanEmail({
 }
 
 /** An e-mail to the lender about loan `p`: `line`, the loan's facts and `rows`, the review page. */
-function LenderLoanEmail({ title, line, p, rows }: { title: string; line: string; p: LenderLoanPayload; rows: Fact[] }) {
+export function LenderLoanEmail({ title, line, p, rows }: { title: string; line: string; p: LenderLoanPayload; rows: Fact[] }) {
   return (
     <EmailLayout title={title} action={{ href: p.link, label: 'Review the loan' }}>
       <Paragraph>{line}</Paragraph>
@@ -99,6 +99,64 @@ function LenderLoanEmail({ title, line, p, rows }: { title: string; line: string
 }
 
 // ---------------------------------------------------------------- to the borrower
+
+// ---------------------------------------------------------------- servicing (issue 24)
+
+/**
+ * 'loan-payment-recorded': staff recorded a payment of `amountCents` received on `day`
+ * ('YYYY-MM-DD'), applied as the parts say (cents, adding up to the amount), and the principal
+ * outstanding after it (cents), all the ledger's figures.
+ */
+export interface LoanPaymentRecordedPayload extends BorrowerLoanPayload {
+  day: string;
+  amountCents: number;
+  feesCents: number;
+  interestCents: number;
+  principalCents: number;
+  suspenseCents: number;
+  principalAfterCents: number;
+}
+
+export const loanPaymentRecorded = defineEmail<LoanPaymentRecordedPayload>({
+  subject: (p) => `Payment received for ${p.reference}`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanPaymentRecorded.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[`Thank you, ${p.name}. We received your payment of ${usdCents(p.amountCents)} on ${formatCalendarDay(p.day)}.`]}
+      rows={[
+        ['Late charges and fees', usdCents(p.feesCents)],
+        ['Interest', usdCents(p.interestCents)],
+        ['Principal', usdCents(p.principalCents)],
+        ['Held in suspense', p.suspenseCents ? usdCents(p.suspenseCents) : null],
+        ['Principal outstanding', usdCents(p.principalAfterCents)],
+      ]}
+    />
+  ),
+});
+
+/** 'loan-payment-reversed': the payment of `amountCents` received on `paidOn` was reversed for `reason`. */
+export interface LoanPaymentReversedPayload extends BorrowerLoanPayload {
+  paidOn: string;
+  amountCents: number;
+  reason: string;
+}
+
+export const loanPaymentReversed = defineEmail<LoanPaymentReversedPayload>({
+  subject: (p) => `Payment reversed on ${p.reference}`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanPaymentReversed.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[
+        `Your payment of ${usdCents(p.amountCents)} received on ${formatCalendarDay(p.paidOn)} was reversed: ${p.reason}`,
+        'The amounts it had paid are due again; the loan page shows your balances.',
+      ]}
+    />
+  ),
+});
 
 /** 'loan-submitted': the application arrived; `items` are the checklist's titles. */
 export interface LoanSubmittedPayload extends BorrowerLoanPayload {
@@ -278,6 +336,39 @@ export const loanDeclined = defineEmail<LoanDeclinedPayload>({
   },
 });
 
+/**
+ * 'loan-draw-updated': draw `number` on the holdback moved to `status` (its label): received,
+ * under inspection, approved (in full or in part, with `reason`), funded on `fundedOn`
+ * ('YYYY-MM-DD'), or declined with `reason`. Amounts in cents, as the ledger has them.
+ */
+export interface LoanDrawUpdatedPayload extends BorrowerLoanPayload {
+  number: number;
+  status: string;
+  requestedCents: number;
+  approvedCents: number | null;
+  feeCents: number;
+  reason: string | null;
+  fundedOn: string | null;
+}
+
+export const loanDrawUpdated = defineEmail<LoanDrawUpdatedPayload>({
+  subject: (p) => `${p.reference}: draw ${p.number} ${p.status.toLowerCase()}`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanDrawUpdated.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[`Draw ${p.number} on your loan ${p.reference} is now: ${p.status}.`, p.reason ? `Reason: ${p.reason}` : '']}
+      rows={[
+        ['Requested', usdCents(p.requestedCents)],
+        ['Approved', p.approvedCents === null ? null : usdCents(p.approvedCents)],
+        ['Draw fee', p.feeCents > 0 ? usdCents(p.feeCents) : null],
+        ['Funded on', p.fundedOn ? formatCalendarDay(p.fundedOn) : null],
+      ].filter((row): row is [string, string] => row[1] !== null)}
+    />
+  ),
+});
+
 // ---------------------------------------------------------------- to the lender
 
 /** 'loan-application': a new application; `purpose` is its label, `ltv` a percent or null. */
@@ -370,6 +461,160 @@ export const loanStageLender = defineEmail<LoanStageLenderPayload>({
       line={`The borrower moved the loan to ${p.stage}.`}
       p={p}
       rows={[['Reason', p.note]]}
+    />
+  ),
+});
+
+/** 'loan-draw-submitted': the borrower asked for draw `number` of `requestedCents` with `files` files. */
+export interface LoanDrawSubmittedPayload extends LenderLoanPayload {
+  number: number;
+  requestedCents: number;
+  files: number;
+  accessNotes: string;
+}
+
+export const loanDrawSubmitted = defineEmail<LoanDrawSubmittedPayload>({
+  subject: (p) => `${p.reference}: draw ${p.number} requested`,
+  Component: (p) => (
+    <LenderLoanEmail
+      title={loanDrawSubmitted.subject(p)}
+      line="The borrower requested a draw on the holdback."
+      p={p}
+      rows={[
+        ['Draw', String(p.number)],
+        ['Requested', usdCents(p.requestedCents)],
+        ['Files', String(p.files)],
+        ['Inspection access', p.accessNotes || null],
+      ]}
+    />
+  ),
+});
+
+// ---------------------------------------------------------------- servicing (issue 24)
+// ---------------------------------------------------------------- servicing: statements and reminders
+
+/**
+ * 'loan-statement': the monthly statement due on `dueOn` is issued; the e-mail names the period,
+ * the amount due and the due date, and links to the loan page (where the PDF is listed), never
+ * to the PDF itself.
+ */
+export interface LoanStatementPayload extends BorrowerLoanPayload {
+  dueOn: string;
+  periodFrom: string;
+  /** The period's last day. */
+  periodThrough: string;
+  amountDueCents: number;
+  lateChargeCents: number;
+  /** The first day the late charge applies. */
+  lateChargeFrom: string;
+}
+
+export const loanStatement = defineEmail<LoanStatementPayload>({
+  subject: (p) => `Your statement for ${p.reference} is ready`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanStatement.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[
+        `Dear ${p.name}, your statement for ${formatCalendarDay(p.periodFrom)} to ${formatCalendarDay(p.periodThrough)} is on the loan page.`,
+      ]}
+      rows={[
+        ['Amount due', usdCents(p.amountDueCents)],
+        ['Due date', formatCalendarDay(p.dueOn)],
+        [`Late charge from ${formatCalendarDay(p.lateChargeFrom)}`, usdCents(p.lateChargeCents)],
+      ]}
+    />
+  ),
+});
+
+/**
+ * 'loan-payment-due': the installment due on `dueOn` (in 5 days); `expectedCents` is the
+ * period's interest computed on the ledger so far (an expected amount: the bill on the due day
+ * is final), plus what is already due, less suspense (0 or more), plus the principal at maturity.
+ */
+export interface LoanPaymentDuePayload extends BorrowerLoanPayload {
+  dueOn: string;
+  expectedInterestCents: number;
+  /** Interest, fees and late charges already due and unpaid. */
+  pastDueCents: number;
+  /** Money received and not applied, which counts towards it. */
+  suspenseCents: number;
+  /** The principal due with it (the maturity), else 0. */
+  principalDueCents: number;
+  expectedCents: number;
+}
+
+export const loanPaymentDue = defineEmail<LoanPaymentDuePayload>({
+  subject: (p) => `Payment for ${p.reference} due ${formatCalendarDay(p.dueOn)}`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanPaymentDue.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[
+        `Dear ${p.name}, a reminder: your payment on ${p.reference} is due on ${formatCalendarDay(p.dueOn)}. The interest is billed on the due date; the amount below is expected from your balance today.`,
+      ]}
+      rows={[
+        ['Expected interest for the period', usdCents(p.expectedInterestCents)],
+        ['Already due', p.pastDueCents ? usdCents(p.pastDueCents) : null],
+        ['Held in suspense for you', p.suspenseCents ? `-${usdCents(p.suspenseCents)}` : null],
+        ['Principal due at maturity', p.principalDueCents ? usdCents(p.principalDueCents) : null],
+        ['Expected amount due', usdCents(p.expectedCents)],
+        ['Due date', formatCalendarDay(p.dueOn)],
+      ]}
+    />
+  ),
+});
+
+/** 'loan-payment-late': the installment due on `dueOn` is unpaid after the grace days; the late charge is added. */
+export interface LoanPaymentLatePayload extends BorrowerLoanPayload {
+  dueOn: string;
+  lateChargeCents: number;
+  /** Everything due now, the late charge included, less suspense. */
+  amountDueCents: number;
+}
+
+export const loanPaymentLate = defineEmail<LoanPaymentLatePayload>({
+  subject: (p) => `Payment for ${p.reference} is late`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanPaymentLate.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[
+        `Dear ${p.name}, we have not received the payment due on ${formatCalendarDay(p.dueOn)} for ${p.reference}. A late charge of ${usdCents(p.lateChargeCents)} was added, as your loan documents provide.`,
+        'If you have already paid, thank you, and please disregard this message.',
+      ]}
+      rows={[
+        ['Late charge', usdCents(p.lateChargeCents)],
+        ['Amount due now', usdCents(p.amountDueCents)],
+      ]}
+    />
+  ),
+});
+
+/** 'loan-maturity': the loan matures on `maturityOn`, in `days` days (60, 30 or 15). */
+export interface LoanMaturityPayload extends BorrowerLoanPayload {
+  maturityOn: string;
+  days: number;
+  principalCents: number;
+}
+
+export const loanMaturity = defineEmail<LoanMaturityPayload>({
+  subject: (p) => `${p.reference} matures in ${p.days} days`,
+  Component: (p) => (
+    <BorrowerLoanEmail
+      title={loanMaturity.subject(p)}
+      link={p.link}
+      contact={p.contact}
+      lines={[
+        `Dear ${p.name}, your loan ${p.reference} matures on ${formatCalendarDay(p.maturityOn)}, when the principal and interest due are to be repaid. You can ask for a payoff quote or an extension on the loan page.`,
+      ]}
+      rows={[
+        ['Maturity', formatCalendarDay(p.maturityOn)],
+        ['Principal outstanding', usdCents(p.principalCents)],
+      ]}
     />
   ),
 });

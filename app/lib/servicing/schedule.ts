@@ -1,0 +1,137 @@
+/**
+ * A funded loan's installment schedule and delinquency (issue 24 "Servicing"): the due days, the
+ * next one, what an installment is, and since when a loan is past due. Pure, like ledger.ts.
+ *
+ * The rules (app/lib/servicing/README.md "Schedule"): interest is billed in arrears on each due
+ * day for the days since the last bill (the first bill from the funding day); due days fall on
+ * the first payment day's day of the month (the month's last day when it is shorter), up to the
+ * maturity day, which is the last due day (the balloon: the principal is due with it).
+ * Units: cents, the lender's days 'YYYY-MM-DD'.
+ */
+import type { Cents } from '../money';
+import { daysBetween } from './day-count';
+import type { LedgerEntry } from './ledger';
+
+/** The boarded days a schedule is drawn from. */
+export interface ScheduleTerms {
+  fundedOn: string;
+  firstPaymentOn: string;
+  /** The maturity in force (the boarded one or the last approved extension's). */
+  maturityOn: string;
+}
+
+function monthDay(year: number, month: number, day: number): string {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
+}
+
+/** The day `months` after `day`, on the same day of the month or the month's last day when shorter. */
+export function addMonths(day: string, months: number): string {
+  daysBetween(day, day);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const index = m - 1 + months;
+  return monthDay(y + Math.floor(index / 12), (((index % 12) + 12) % 12) + 1, d);
+}
+
+/**
+ * Every due day from the first payment day to the maturity (included, as the last one even when
+ * it falls between two monthly days), in order.
+ * @throws RangeError for a day that is not 'YYYY-MM-DD'.
+ */
+export function dueDays({ firstPaymentOn, maturityOn }: ScheduleTerms): string[] {
+  daysBetween(firstPaymentOn, maturityOn);
+  const [y, m, d] = firstPaymentOn.split('-').map(Number) as [number, number, number];
+  const days: string[] = [];
+  for (let i = 0; ; i++) {
+    const day = monthDay(y + Math.floor((m - 1 + i) / 12), ((m - 1 + i) % 12) + 1, d);
+    if (day >= maturityOn) break;
+    days.push(day);
+  }
+  days.push(maturityOn);
+  return days;
+}
+
+/** The first due day on or after `today`, or null once the maturity has passed. */
+export function nextDueOn(terms: ScheduleTerms, today: string): string | null {
+  return dueDays(terms).find((d) => d >= today) ?? null;
+}
+
+/** The due day before `dueOn` in the schedule, or null for the first (its period starts at funding). */
+export function previousDueOn(terms: ScheduleTerms, dueOn: string): string | null {
+  return (
+    dueDays(terms)
+      .filter((d) => d < dueOn)
+      .at(-1) ?? null
+  );
+}
+
+/** The period an installment due on `dueOn` bills: from the previous due day (or the funding day) to `dueOn`. */
+export function billingPeriod(terms: ScheduleTerms, dueOn: string): { from: string; to: string } {
+  return { from: previousDueOn(terms, dueOn) ?? terms.fundedOn, to: dueOn };
+}
+
+/**
+ * The oldest due day whose installment is not paid on `today`, or null when the loan is current:
+ * interest bills are paid oldest first from the interest the payments applied (less reversals),
+ * and once the maturity has passed an unpaid principal is past due since the maturity.
+ * A bill made on a payoff (no due day) counts on its own day.
+ */
+export function pastDueSince(
+  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
+  terms: ScheduleTerms,
+  today: string,
+): string | null {
+  const upTo = entries.filter((e) => e.day <= today);
+  let paid = 0;
+  let principal = 0;
+  for (const e of upTo) {
+    if (e.kind === 'payment' || e.kind === 'payoff') paid += e.application.interestCents;
+    if (e.kind === 'payment-reversal') paid -= e.application.interestCents;
+    if (e.kind === 'adjustment' && e.bucket === 'interest') paid -= e.amountCents;
+    if (e.kind === 'closing-disbursement' || e.kind === 'draw-disbursement') principal += e.amountCents;
+    if (e.kind === 'payment' || e.kind === 'payoff') principal -= e.application.principalCents;
+    if (e.kind === 'payment-reversal') principal += e.application.principalCents;
+    if (e.kind === 'adjustment' && e.bucket === 'principal') principal += e.amountCents;
+  }
+  const bills = upTo
+    .filter(
+      (e): e is Extract<LedgerEntry, { kind: 'interest-billed' }> & { dueOn?: string | null } => e.kind === 'interest-billed',
+    )
+    .map((e) => ({ due: e.dueOn ?? e.day, amount: e.amountCents }))
+    .sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0));
+  let since: string | null = null;
+  for (const bill of bills) {
+    if (paid >= bill.amount) {
+      paid -= bill.amount;
+      continue;
+    }
+    since = bill.due;
+    break;
+  }
+  if (principal > 0 && terms.maturityOn < today && (since === null || terms.maturityOn < since)) since = terms.maturityOn;
+  return since !== null && since < today ? since : null;
+}
+
+/** Days past due on `today` (0 when current): the days since `pastDueSince`. */
+export function daysPastDue(
+  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
+  terms: ScheduleTerms,
+  today: string,
+): number {
+  const since = pastDueSince(entries, terms, today);
+  return since ? daysBetween(since, today) : 0;
+}
+
+/**
+ * The installment due on `dueOn`, in cents: that due day's interest bill plus, on the maturity,
+ * the principal outstanding (the balloon). Late charges are a percent of it (ledger.ts `lateChargeCents`).
+ */
+export function installmentCents(
+  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
+  terms: ScheduleTerms,
+  dueOn: string,
+  principalCents: Cents,
+): Cents {
+  const bill = entries.find((e) => e.kind === 'interest-billed' && e.dueOn === dueOn);
+  return (bill?.amountCents ?? 0) + (dueOn === terms.maturityOn ? principalCents : 0);
+}

@@ -1,0 +1,153 @@
+/**
+ * What the pages read of a loan's draws (issue 24 "Draw requests"): the holdback budget by line
+ * (budget, drawn, pending, remaining), the loan's draws with each step's time, one draw, what the
+ * loan pages show, and the boarded draw terms. Read-only; the steps that change draws are
+ * draws.server.ts's. The caller found the loan for its viewer (`borrowerLoan` / `staffLoan`).
+ * Units: cents, percent 0–100, the lender's days 'YYYY-MM-DD'.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Cents } from '~/lib/money';
+import { sumCents, type BudgetView, type DrawView, type LoanDrawsView } from '~/lib/servicing/draws';
+import { db, type Database, type Transaction } from '../../db/client.server';
+import { document, drawFile, drawLine, drawRequest, holdbackLine } from '../../db/schema';
+import type { Loan } from '../loans/loan.server';
+import { servicingOf } from './ledger.server';
+
+type Reader = Database | Transaction;
+
+/**
+ * The holdback budget of loan `loanId` by line, in position order, with totals (cents): drawn =
+ * the approved cents of funded draws; pending = what open draws hold (requested while Submitted or
+ * in Inspection, approved once Approved); remaining = budget − drawn; available = remaining −
+ * pending, what a new draw may ask. A loan without a holdback has no lines (totals 0).
+ */
+export async function holdbackBudget(loanId: string, tx: Reader = db()): Promise<BudgetView> {
+  const lines = await tx.select().from(holdbackLine).where(eq(holdbackLine.loanId, loanId)).orderBy(asc(holdbackLine.position));
+  const used = await tx
+    .select({
+      lineId: drawLine.lineId,
+      status: drawRequest.status,
+      requested: drawLine.requestedCents,
+      approved: drawLine.approvedCents,
+    })
+    .from(drawLine)
+    .innerJoin(drawRequest, eq(drawRequest.id, drawLine.drawId))
+    .where(eq(drawRequest.loanId, loanId));
+  const view = lines.map((line) => {
+    let drawnCents = 0;
+    let pendingCents = 0;
+    for (const u of used) {
+      if (u.lineId !== line.id) continue;
+      if (u.status === 'funded') drawnCents += u.approved ?? 0;
+      else if (u.status === 'approved') pendingCents += u.approved ?? 0;
+      else if (u.status === 'submitted' || u.status === 'inspection') pendingCents += u.requested;
+    }
+    const remainingCents = line.budgetCents - drawnCents;
+    return {
+      id: line.id,
+      position: line.position,
+      description: line.description,
+      budgetCents: line.budgetCents,
+      drawnCents,
+      pendingCents,
+      remainingCents,
+      availableCents: Math.max(0, remainingCents - pendingCents),
+    };
+  });
+  const total = (key: keyof (typeof view)[number] & `${string}Cents`) => sumCents(view.map((l) => l[key]));
+  return {
+    lines: view,
+    totals: {
+      budgetCents: total('budgetCents'),
+      drawnCents: total('drawnCents'),
+      pendingCents: total('pendingCents'),
+      remainingCents: total('remainingCents'),
+      availableCents: total('availableCents'),
+    },
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The draws of loan `loanId`, newest first, each with its status, each step's moment (ISO), the
+ * requested and approved totals (cents; approved null before the approval), the fee, staff's
+ * reason, the lines (by budget position) and the files (document id, name, kind).
+ */
+export async function drawsOfLoan(loanId: string, tx: Reader = db()): Promise<DrawView[]> {
+  const draws = await tx
+    .select()
+    .from(drawRequest)
+    .where(eq(drawRequest.loanId, loanId))
+    .orderBy(sql`${drawRequest.number} desc`);
+  if (!draws.length) return [];
+  const ids = draws.map((d) => d.id);
+  const [lines, files] = await Promise.all([
+    tx
+      .select({
+        drawId: drawLine.drawId,
+        lineId: drawLine.lineId,
+        description: holdbackLine.description,
+        requestedCents: drawLine.requestedCents,
+        percentComplete: drawLine.percentComplete,
+        approvedCents: drawLine.approvedCents,
+      })
+      .from(drawLine)
+      .innerJoin(holdbackLine, eq(holdbackLine.id, drawLine.lineId))
+      .where(inArray(drawLine.drawId, ids))
+      .orderBy(asc(holdbackLine.position)),
+    tx
+      .select({ drawId: drawFile.drawId, documentId: drawFile.documentId, name: document.fileName, kind: drawFile.kind })
+      .from(drawFile)
+      .innerJoin(document, eq(document.id, drawFile.documentId))
+      .where(inArray(drawFile.drawId, ids))
+      .orderBy(asc(document.createdAt), asc(document.fileName)),
+  ]);
+  return draws.map((d) => {
+    const own = lines.filter((l) => l.drawId === d.id);
+    const approvedKnown = d.approvedAt !== null;
+    return {
+      id: d.id,
+      number: d.number,
+      status: d.status,
+      submittedAt: d.submittedAt.toISOString(),
+      inspectedAt: iso(d.inspectedAt),
+      approvedAt: iso(d.approvedAt),
+      fundedAt: iso(d.fundedAt),
+      declinedAt: iso(d.declinedAt),
+      requestedCents: sumCents(own.map((l) => l.requestedCents)),
+      approvedCents: approvedKnown ? sumCents(own.map((l) => l.approvedCents ?? 0)) : null,
+      feeCents: d.feeCents,
+      reason: d.decisionReason,
+      accessNotes: d.accessNotes,
+      lines: own.map(({ drawId: _d, ...l }) => l),
+      files: files.filter((f) => f.drawId === d.id).map(({ drawId: _d, ...f }) => f),
+    };
+  });
+}
+
+/** Draw `number` of loan `loanId`, or null (none, or not a draw of that loan). */
+export async function drawOfLoan(loanId: string, number: number, tx: Reader = db()): Promise<DrawView | null> {
+  if (!Number.isSafeInteger(number) || number < 1) return null;
+  return (await drawsOfLoan(loanId, tx)).find((d) => d.number === number) ?? null;
+}
+
+/**
+ * What the loan pages show of `l`'s draws (the lead wires it into portal/loan.tsx and
+ * admin/loan.tsx): its budget by line, its draws newest first, the boarded fee, and whether the
+ * borrower may ask for a draw now. Null for a loan not boarded or without a holdback. The caller
+ * found `l` through `borrowerLoan` or `staffLoan`.
+ */
+export async function loanDraws(l: Loan, tx: Reader = db()): Promise<LoanDrawsView | null> {
+  const s = await servicingOf(l.id, tx);
+  if (!s || s.holdbackCents <= 0) return null;
+  const [budget, draws] = await Promise.all([holdbackBudget(l.id, tx), drawsOfLoan(l.id, tx)]);
+  return { budget, draws, feeCents: s.drawFeeCents, canRequest: l.stage === 'funded' && budget.totals.availableCents > 0 };
+}
+
+/** The boarded draw fee of `l` in cents, and whether it can be drawn on (funded with a holdback). */
+export async function drawTerms(l: Loan, tx: Reader = db()): Promise<{ feeCents: Cents; drawable: boolean } | null> {
+  const s = await servicingOf(l.id, tx);
+  if (!s) return null;
+  return { feeCents: s.drawFeeCents, drawable: l.stage === 'funded' && s.holdbackCents > 0 };
+}
