@@ -266,3 +266,23 @@ export async function timeRequests(url, cookie, requests, warmup = 10, before = 
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
+
+const TSX = path.join('node_modules', '.bin', 'tsx');
+
+/** Runs `tsx script args…` with `env`; resolves to the last line of its output parsed as JSON. @throws on a failure. */
+export function runTsx(script, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('close', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) return reject(new Error(`${script} exited with ${code}: ${out.slice(-2000)}`));
+      try {
+        resolve(JSON.parse(last));
+      } catch {
+        reject(new Error(`${script} printed no result: ${out.slice(-2000)}`));
+      }
+    });
+  });
+}

@@ -9,34 +9,13 @@
 // BENCH_RETURNS_SCALE (default 1) scales loans, investors and the heavy investor's positions
 // (0.1: 200 loans, 200 investors, 2,000 positions, 20 held by the heavy investor), for a quick
 // check; BENCH_RETURNS_REQUESTS (default 300) the requests timed per page.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { BENCH_ADMIN, benchDatabase, ensureBuild, signedInUser, signInAdmin, timeRequests } from './lib.mjs';
+import { BENCH_ADMIN, benchDatabase, ensureBuild, runTsx, signedInUser, signInAdmin, timeRequests } from './lib.mjs';
 
 const SCALE = Number(process.env.BENCH_RETURNS_SCALE ?? 1);
 const REQUESTS = Number(process.env.BENCH_RETURNS_REQUESTS ?? 300);
 const LOANS = Math.max(20, Math.round(2_000 * SCALE));
 const INVESTORS = Math.max(20, Math.round(2_000 * SCALE));
 const HEAVY_POSITIONS = Math.min(LOANS, Math.max(1, Math.round(200 * SCALE)));
-const TSX = path.join('node_modules', '.bin', 'tsx');
-
-/** Runs `tsx script args…` with `env`; resolves to the last line of its output parsed as JSON. @throws on a failure. */
-function runTsx(script, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('close', (code) => {
-      const last = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`${script} exited with ${code}: ${out.slice(-2000)}`));
-      try {
-        resolve(JSON.parse(last));
-      } catch {
-        reject(new Error(`${script} printed no result: ${out.slice(-2000)}`));
-      }
-    });
-  });
-}
 
 export async function benchReturns() {
   await ensureBuild();

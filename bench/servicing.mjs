@@ -4,33 +4,13 @@
 // page, each filter, a bucket, searches) and of a loan's servicing view, as a signed-in admin over
 // HTTP; then the monthly statement run for every loan on one due day, in its own process, with
 // its time and peak memory (bench/servicing-statements.ts). Target: p95 under 50 ms.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ADMIN, benchDatabase, ensureBuild, signInAdmin, timeRequests } from './lib.mjs';
+import { BENCH_ADMIN, benchDatabase, ensureBuild, runTsx, signInAdmin, timeRequests } from './lib.mjs';
 
 const REQUESTS = 120;
 const LOANS = 10_000;
-const TSX = path.join('node_modules', '.bin', 'tsx');
-
-/** Runs `tsx script args…` with `env`; resolves to the last line of its output parsed as JSON. @throws on a failure. */
-function runTsx(script, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('close', (code) => {
-      const last = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`${script} exited with ${code}: ${out.slice(-2000)}`));
-      try {
-        resolve(JSON.parse(last));
-      } catch {
-        reject(new Error(`${script} printed no result: ${out.slice(-2000)}`));
-      }
-    });
-  });
-}
 
 export async function benchServicing() {
   await ensureBuild();

@@ -8,7 +8,7 @@
  * `PAYOFF_DAYS_AHEAD` days ahead (issue 24: "up to 30 days ahead").
  */
 import { z } from 'zod';
-import { formatCalendarDay, usdCents } from '../format';
+import { formatCalendarDay, isCalendarDay, usdCents } from '../format';
 import { dayField, optionalTextField } from '../schemas/fields';
 import { valuesOf } from '../vocabulary';
 import { addDays, daysBetween } from './day-count';
@@ -45,6 +45,18 @@ export const payoffQuoteSchema = (today: string) =>
       (d) => inPayoffWindow(d, today),
       PAYOFF_MESSAGES.goodThrough,
     ),
+  });
+
+/**
+ * The payoff pages' `?goodThrough=` (a GET, so the figures show without JavaScript): a day in the
+ * window of `today`, or today + PAYOFF_DEFAULT_DAYS for none or anything else.
+ */
+export const goodThroughSearch = (today: string) =>
+  z.object({
+    goodThrough: z
+      .string()
+      .refine((d) => isCalendarDay(d) && inPayoffWindow(d, today))
+      .catch(addDays(today, PAYOFF_DEFAULT_DAYS)),
   });
 
 /** Staff's record-the-payoff form: the quote, the day received, the amount (cents), how and its reference. */

@@ -8,7 +8,6 @@
  * JavaScript (answerForm), and a success comes back here with a flash toast.
  */
 import { redirect, useActionData, useNavigation } from 'react-router';
-import { z } from 'zod';
 import type { Route } from './+types/loan-payoff';
 import { BackLink } from '~/components/loans/loan-header';
 import { PageHeader } from '~/components/layout/dashboard-shell';
@@ -17,27 +16,18 @@ import { PayoffFigures } from '~/components/servicing/payoff-figures';
 import { DecideExtensionForm, IssueQuoteForm, RecordPayoffForm } from '~/components/servicing/payoff-staff-forms';
 import { QuoteList } from '~/components/servicing/quote-list';
 import { Card, CardHeader } from '~/components/ui/card';
-import { formatCalendarDay, isCalendarDay, lenderDay, usdCents } from '~/lib/format';
+import { formatCalendarDay, lenderDay, usdCents } from '~/lib/format';
 import { stageLabel } from '~/lib/loans';
 import { parseForm } from '~/lib/parse-form';
-import { parseSearch } from '~/lib/search-params';
-import { addDays } from '~/lib/servicing/day-count';
 import { extensionDecisionSchema } from '~/lib/servicing/extension';
-import {
-  inPayoffWindow,
-  lastGoodThrough,
-  PAYOFF_DEFAULT_DAYS,
-  payoffQuoteSchema,
-  recordPayoffSchema,
-} from '~/lib/servicing/payoff';
+import { lastGoodThrough, payoffQuoteSchema, recordPayoffSchema } from '~/lib/servicing/payoff';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { requestInfo } from '~/load-context';
 import { answerForm, found, refuseFields } from '~/server/answers.server';
 import { NOT_FOUND, propertyLine, staffLoan } from '~/server/domain/loans/loan.server';
 import { decideExtension, extensionsOfLoan } from '~/server/domain/servicing/extensions.server';
 import { currentBalances, maturityOf, servicingOf } from '~/server/domain/servicing/ledger.server';
-import { previewPayoff, quotePayoff, quotesOfLoan, recordPayoff } from '~/server/domain/servicing/payoff.server';
-import { isRefused } from '~/server/errors.server';
+import { payoffPreviewOfUrl, quotePayoff, quotesOfLoan, recordPayoff } from '~/server/domain/servicing/payoff.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
@@ -47,23 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const l = found(await staffLoan(params.reference), 'Loan');
   const s = await servicingOf(l.id);
   const today = lenderDay();
-  const { goodThrough } = parseSearch(
-    new URL(request.url),
-    z.object({
-      goodThrough: z
-        .string()
-        .refine((d) => isCalendarDay(d) && inPayoffWindow(d, today))
-        .catch(addDays(today, PAYOFF_DEFAULT_DAYS)),
-    }),
-  );
-  let preview = null;
-  let refusal: string | null = null;
-  try {
-    preview = await previewPayoff(l, goodThrough, today);
-  } catch (error) {
-    if (!isRefused(error)) throw error;
-    refusal = error.message;
-  }
+  const { goodThrough, preview, refusal } = await payoffPreviewOfUrl(l, new URL(request.url), today);
   return {
     reference: l.reference!,
     property: propertyLine(l),

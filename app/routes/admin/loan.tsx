@@ -10,7 +10,6 @@
  * opens its edit form), or links to its deal (issue 25 "Investor returns"). Every change is audited.
  */
 
-import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/loan';
 import { ApplicationSummary } from '~/components/loans/application-summary';
@@ -26,11 +25,8 @@ import {
 } from '~/components/loans/staff-forms';
 import { LoanHeader } from '~/components/loans/loan-header';
 import { TermSheetCard } from '~/components/loans/term-sheet';
-import { BoardingForm } from '~/components/servicing/boarding-form';
 import { LoanDraws } from '~/components/servicing/loan-draws';
-import { PayoffLinks } from '~/components/servicing/payoff-links';
-import { ServicingFigures } from '~/components/servicing/servicing-summary';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { StaffLoanCards } from '~/components/servicing/staff-loan-cards';
 import { boardingSchema } from '~/lib/servicing/boarding';
 import { Card, CardHeader } from '~/components/ui/card';
 import { EmailAddress } from '~/components/ui/email-address';
@@ -181,57 +177,14 @@ export default function LoanReview({ loaderData }: Route.ComponentProps) {
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          {loan.stage === 'closing' && (
-            <Card>
-              <CardHeader title="Fund the loan" />
-              {boarding ? (
-                <BoardingForm defaults={boarding} today={today} />
-              ) : (
-                <p className="text-sm text-muted">A loan is funded from its accepted term sheet; this loan has none.</p>
-              )}
-            </Card>
-          )}
-          {servicing && (
-            <Card>
-              <CardHeader
-                title="Servicing"
-                action={
-                  <div className="flex flex-wrap gap-2">
-                    <ButtonLink to={`/admin-dashboard/loans/${loan.reference}/ledger`} variant="navy" size="sm">
-                      Ledger and payments
-                    </ButtonLink>
-                    <PayoffLinks reference={loan.reference!} staff />
-                  </div>
-                }
-              />
-              <ServicingFigures summary={servicing} paidOff={loan.stage === 'paid_off'} />
-            </Card>
-          )}
-          {(offer.deal || offer.offerable) && (
-            <Card>
-              <CardHeader title="Investors" />
-              {offer.deal ? (
-                <p className="text-sm text-ink">
-                  Offered as{' '}
-                  <Link
-                    to={`/admin-dashboard/deals/${offer.deal.id}/investors`}
-                    className="font-semibold text-navy-900 underline"
-                  >
-                    {offer.deal.title}
-                  </Link>
-                  .
-                </p>
-              ) : (
-                <Form method="post" className="flex flex-wrap items-center gap-3">
-                  <input type="hidden" name="intent" value="offer-deal" />
-                  <p className="text-sm text-muted">No deal offers this loan to investors yet.</p>
-                  <Button type="submit" variant="navy" size="sm">
-                    Offer as a deal
-                  </Button>
-                </Form>
-              )}
-            </Card>
-          )}
+          <StaffLoanCards
+            reference={loan.reference!}
+            stage={loan.stage}
+            today={today}
+            boarding={boarding}
+            servicing={servicing}
+            offer={offer}
+          />
           {draws && <LoanDraws view={draws} linkTo={(n) => `/admin-dashboard/loans/${loan.reference}/draws/${n}`} />}
           <Card>
             <CardHeader title="Checklist" />

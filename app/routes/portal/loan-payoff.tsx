@@ -9,7 +9,6 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { Form, redirect, useActionData, useNavigation } from 'react-router';
-import { z } from 'zod';
 import type { Route } from './+types/loan-payoff';
 import { ErrorList, Field } from '~/components/forms';
 import { PageHeader } from '~/components/layout/dashboard-shell';
@@ -18,19 +17,16 @@ import { PayoffFigures } from '~/components/servicing/payoff-figures';
 import { QuoteList } from '~/components/servicing/quote-list';
 import { Button } from '~/components/ui/button';
 import { Card, CardHeader } from '~/components/ui/card';
-import { formatCalendarDay, isCalendarDay, lenderDay } from '~/lib/format';
+import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { parseForm } from '~/lib/parse-form';
 import { keepActionHeaders } from '~/lib/route-headers';
-import { parseSearch } from '~/lib/search-params';
-import { addDays } from '~/lib/servicing/day-count';
-import { inPayoffWindow, lastGoodThrough, PAYOFF_DEFAULT_DAYS, payoffQuoteSchema } from '~/lib/servicing/payoff';
+import { lastGoodThrough, payoffQuoteSchema } from '~/lib/servicing/payoff';
 import { useActionAnswer, type ActionAnswer } from '~/lib/use-action-answer';
 import { requestInfo } from '~/load-context';
 import { answerForm, found, refuseFields } from '~/server/answers.server';
 import { borrowerLoan, NOT_FOUND, propertyLine } from '~/server/domain/loans/loan.server';
 import { servicingOf } from '~/server/domain/servicing/ledger.server';
-import { previewPayoff, quotePayoff, quotesOfLoan } from '~/server/domain/servicing/payoff.server';
-import { isRefused } from '~/server/errors.server';
+import { payoffPreviewOfUrl, quotePayoff, quotesOfLoan } from '~/server/domain/servicing/payoff.server';
 import { readForm } from '~/server/forms.server';
 import { requireRole } from '~/server/guards.server';
 import { limitUserAction } from '~/server/rate-limit.server';
@@ -43,23 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A loan funded before servicing began has no ledger: nothing to quote.
   if ((l.stage !== 'funded' && l.stage !== 'paid_off') || !(await servicingOf(l.id))) throw redirect(loanPage);
   const today = lenderDay();
-  const { goodThrough } = parseSearch(
-    new URL(request.url),
-    z.object({
-      goodThrough: z
-        .string()
-        .refine((d) => isCalendarDay(d) && inPayoffWindow(d, today))
-        .catch(addDays(today, PAYOFF_DEFAULT_DAYS)),
-    }),
-  );
-  let preview = null;
-  let refusal: string | null = null;
-  try {
-    preview = await previewPayoff(l, goodThrough, today);
-  } catch (error) {
-    if (!isRefused(error)) throw error;
-    refusal = error.message;
-  }
+  const { goodThrough, preview, refusal } = await payoffPreviewOfUrl(l, new URL(request.url), today);
   return {
     reference: l.reference!,
     property: propertyLine(l),

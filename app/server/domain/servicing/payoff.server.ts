@@ -16,11 +16,18 @@ import { and, desc, eq } from 'drizzle-orm';
 import { formatCalendarDay, lenderDay, usdCents } from '~/lib/format';
 import { daysBetween } from '~/lib/servicing/day-count';
 import { payoffEntries, payoffQuote as computeQuote, type LedgerEntry, type PayoffQuote } from '~/lib/servicing/ledger';
-import { inPayoffWindow, PAYOFF_MESSAGES, type PayoffQuoteSummary, type RecordPayoffInput } from '~/lib/servicing/payoff';
+import { parseSearch } from '~/lib/search-params';
+import {
+  goodThroughSearch,
+  inPayoffWindow,
+  PAYOFF_MESSAGES,
+  type PayoffQuoteSummary,
+  type RecordPayoffInput,
+} from '~/lib/servicing/payoff';
 import { db } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { loan, payoffQuote, user } from '../../db/schema';
-import { NotFound, Refused } from '../../errors.server';
+import { isRefused, NotFound, Refused } from '../../errors.server';
 import { logger } from '../../logger.server';
 import { renderPayoffQuote } from '../../pdf/payoff-quote.server';
 import { storage } from '../../storage.server';
@@ -61,6 +68,26 @@ export async function previewPayoff(l: Loan, goodThrough: string, today = lender
   if (!s) return null;
   if (!inPayoffWindow(goodThrough, today)) throw new Refused('invalid', PAYOFF_MESSAGES.goodThrough, 'No payoff quote');
   return figuresOf(await readEntries(l.id), s, goodThrough);
+}
+
+/**
+ * The payoff page's preview of `l` for `url`'s `?goodThrough=` (goodThroughSearch: today + 10 days
+ * when missing or outside the window), read by the borrower's and the staff's pages alike: the
+ * day, its figures (null for a loan not funded) and, for a loan whose suspense exceeds what it
+ * owes, no figures but the refusal's sentence to show instead.
+ */
+export async function payoffPreviewOfUrl(
+  l: Loan,
+  url: URL,
+  today = lenderDay(),
+): Promise<{ goodThrough: string; preview: PayoffQuote | null; refusal: string | null }> {
+  const { goodThrough } = parseSearch(url, goodThroughSearch(today));
+  try {
+    return { goodThrough, preview: await previewPayoff(l, goodThrough, today), refusal: null };
+  } catch (error) {
+    if (!isRefused(error)) throw error;
+    return { goodThrough, preview: null, refusal: error.message };
+  }
 }
 
 /**
