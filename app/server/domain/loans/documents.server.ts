@@ -21,6 +21,7 @@ import { db } from '../../db/client.server';
 import { accreditationRecord, dataRoomDocument, document, drawFile, termSheet } from '../../db/schema';
 import { env } from '../../env.server';
 import { logger } from '../../logger.server';
+import { sweepOrphanFiles } from '../../orphan-files.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { storage } from '../../storage.server';
 import { addNotification } from '../notifications.server';
@@ -379,18 +380,13 @@ export async function documentForDownload(viewer: { id: string; isAdmin: boolean
  * Removes stored document files that have no row (a document, an accreditation letter, or a deal's
  * data-room document) and are older than `olderThanMs` (a day by
  * default): leftovers of uploads cut off mid-way, partial files of a process that died included.
- * Each batch waits while a backup copies (`holdOffBackups`). Returns how many were removed.
+ * Through `sweepOrphanFiles` (batches that wait while a backup copies). Returns how many were removed.
  */
-export async function sweepOrphanDocuments(olderThanMs = 24 * 60 * 60 * 1000, now = new Date()): Promise<number> {
-  const cutoff = now.getTime() - olderThanMs;
-  let removed = 0;
-  let batch: string[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const keys = batch;
-    batch = [];
-    removed += await db().transaction(async (tx) => {
-      await holdOffBackups(tx);
+export function sweepOrphanDocuments(olderThanMs?: number, now?: Date): Promise<number> {
+  return sweepOrphanFiles({
+    prefix: 'documents/',
+    keyPattern: /^documents\/[\w-]+\/[0-9a-f]+\.[a-z]+(\.\d+\.part)?$/,
+    named: async (tx, keys) => {
       const known = new Set(
         (await tx.select({ key: document.storageKey }).from(document).where(inArray(document.storageKey, keys))).map(
           (r) => r.key,
@@ -408,17 +404,9 @@ export async function sweepOrphanDocuments(olderThanMs = 24 * 60 * 60 * 1000, no
         .from(dataRoomDocument)
         .where(inArray(dataRoomDocument.storageKey, keys));
       for (const file of await dataRoom) known.add(file.key);
-      const orphans = keys.filter((key) => !known.has(key));
-      for (const key of orphans) await storage().delete(key);
-      return orphans.length;
-    });
-  };
-  for await (const object of storage().list('documents/')) {
-    if (object.lastModified.getTime() > cutoff || !/^documents\/[\w-]+\/[0-9a-f]+\.[a-z]+(\.\d+\.part)?$/.test(object.key))
-      continue;
-    batch.push(object.key);
-    if (batch.length >= 500) await flush();
-  }
-  await flush();
-  return removed;
+      return known;
+    },
+    olderThanMs,
+    now,
+  });
 }

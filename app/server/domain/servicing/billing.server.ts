@@ -31,11 +31,11 @@ import {
   type StatementFigures,
   type StatementSummary,
 } from '~/lib/servicing/statement';
-import { holdOffBackups } from '../../backup.server';
 import { db, type Database, type Transaction } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { loan, loanStatement } from '../../db/schema';
 import { logger } from '../../logger.server';
+import { sweepOrphanFiles } from '../../orphan-files.server';
 import { renderStatement } from '../../pdf/loan-statement.server';
 import { storage } from '../../storage.server';
 import { propertyLine, tellBorrower, type Loan } from '../loans/loan.server';
@@ -372,34 +372,20 @@ export async function statementFile(
 /**
  * Removes stored statement PDFs without a row that are older than `olderThanMs` (a day by
  * default): the file of a statement whose transaction failed after the file was written (the
- * job retries with a new file). Each batch waits while a backup copies (`holdOffBackups`).
+ * job retries with a new file), through `sweepOrphanFiles`.
  * Hourly housekeeping (jobs/housekeeping.server.ts). Returns how many were removed.
  */
-export async function sweepOrphanStatements(olderThanMs = 24 * 60 * 60 * 1000, now = new Date()): Promise<number> {
-  const cutoff = now.getTime() - olderThanMs;
-  let removed = 0;
-  let batch: string[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const keys = batch;
-    batch = [];
-    removed += await db().transaction(async (tx) => {
-      await holdOffBackups(tx);
-      const known = new Set(
+export function sweepOrphanStatements(olderThanMs?: number, now?: Date): Promise<number> {
+  return sweepOrphanFiles({
+    prefix: 'statements/',
+    keyPattern: /^statements\/[\w-]+\/[\w-]+\.pdf(\.\d+\.part)?$/,
+    named: async (tx, keys) =>
+      new Set(
         (
           await tx.select({ key: loanStatement.storageKey }).from(loanStatement).where(inArray(loanStatement.storageKey, keys))
         ).map((r) => r.key),
-      );
-      const orphans = keys.filter((key) => !known.has(key));
-      for (const key of orphans) await storage().delete(key);
-      return orphans.length;
-    });
-  };
-  for await (const object of storage().list('statements/')) {
-    if (object.lastModified.getTime() > cutoff || !/^statements\/[\w-]+\/[\w-]+\.pdf(\.\d+\.part)?$/.test(object.key)) continue;
-    batch.push(object.key);
-    if (batch.length >= 500) await flush();
-  }
-  await flush();
-  return removed;
+      ),
+    olderThanMs,
+    now,
+  });
 }
