@@ -8,76 +8,14 @@
  * site recovers by itself each time the proxy passes traffic again.
  */
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN, sessionCookie } from '../support/accounts';
 import { newDataDir } from '../support/data-dir';
-import { createScratchDatabase, serverAddress, throughPort } from '../support/postgres-database';
+import { databaseProxy, type ProxyMode } from '../support/database-proxy';
+import { createScratchDatabase, throughPort } from '../support/postgres-database';
 import { startServer } from '../support/server-process';
 import { enrolTwoFactor } from '../support/two-factor';
-
-type Mode = { kind: 'pass' } | { kind: 'sqlstate'; code: string } | { kind: 'cut' };
-
-/** PostgreSQL's ErrorResponse ('E') with severity FATAL, `code` and a message. */
-function errorResponse(code: string): Buffer {
-  const fields = Buffer.concat(
-    [
-      ['S', 'FATAL'],
-      ['V', 'FATAL'],
-      ['C', code],
-      ['M', `simulated outage (${code})`],
-    ].map(([type, value]) => Buffer.from(`${type}${value}\0`, 'utf8')),
-  );
-  const body = Buffer.concat([fields, Buffer.from([0])]);
-  const head = Buffer.alloc(5);
-  head.write('E', 0, 'latin1');
-  head.writeInt32BE(body.length + 4, 1);
-  return Buffer.concat([head, body]);
-}
-
-/** A TCP proxy in front of PostgreSQL that can refuse in the ways a database out of reach does. */
-async function databaseProxy(upstream: string) {
-  let mode: Mode = { kind: 'pass' };
-  const sockets = new Set<net.Socket>();
-  const track = (s: net.Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-    s.on('error', () => s.destroy());
-  };
-  const server = net.createServer((client) => {
-    track(client);
-    if (mode.kind === 'sqlstate') {
-      // Whatever the client's start-up message says, the answer is the error, then the end.
-      const reply = errorResponse(mode.code);
-      client.once('data', () => client.end(reply));
-      return;
-    }
-    const db = net.connect(serverAddress(upstream));
-    track(db);
-    client.pipe(db).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const dropAll = () => {
-    for (const s of sockets) s.destroy();
-  };
-  return {
-    port,
-    async set(next: Mode) {
-      const wasCut = mode.kind === 'cut';
-      mode = next;
-      // Pooled connections opened before go, so the next query meets the new mode.
-      dropAll();
-      if (next.kind === 'cut') await new Promise<void>((resolve) => server.close(() => resolve()));
-      else if (wasCut) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    },
-    async close() {
-      dropAll();
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 test('4: while the database is out of reach, every kind of route answers 503 with Retry-After', async () => {
   test.setTimeout(180_000);
@@ -129,7 +67,7 @@ test('4: while the database is out of reach, every kind of route answers 503 wit
       ['CSV export', () => post('/admin-dashboard/audit/export', form({ password: ADMIN.password }))],
       ['upload', () => post('/dashboard/loans/documents', upload())],
     ];
-    const modes: [string, Mode][] = [
+    const modes: [string, ProxyMode][] = [
       ['SQLSTATE 57P03 (starting up)', { kind: 'sqlstate', code: '57P03' }],
       ['SQLSTATE 3D000 (no such database)', { kind: 'sqlstate', code: '3D000' }],
       ['SQLSTATE 28000 (authorization)', { kind: 'sqlstate', code: '28000' }],
