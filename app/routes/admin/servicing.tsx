@@ -111,8 +111,7 @@ export default function Servicing({ loaderData }: Route.ComponentProps) {
           <Table label="Funded loans" minWidth={840}>
             <thead>
               <tr>
-                <Th>Loan</Th>
-                <Th>Borrower</Th>
+                <Th>Loan and borrower</Th>
                 <Th>Property</Th>
                 <Th className="text-right">Principal outstanding</Th>
                 <Th>Next due</Th>
@@ -125,15 +124,15 @@ export default function Servicing({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loans.map((l) => (
                 <tr key={l.id} className="border-t border-line align-top text-sm">
-                  <td className="py-3 pr-4 whitespace-nowrap">
+                  <td className="py-3 pr-4">
                     <Link
                       to={`/admin-dashboard/loans/${l.reference}`}
-                      className="inline-flex min-h-11 items-center font-semibold text-navy-900 hover:underline sm:min-h-0"
+                      className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-navy-900 hover:underline sm:min-h-0"
                     >
                       {l.reference}
                     </Link>
+                    <span className="block text-ink">{l.borrowerName}</span>
                   </td>
-                  <td className="py-3 pr-4 font-medium text-ink">{l.borrowerName}</td>
                   <td className="py-3 pr-4">{l.property}</td>
                   <td className="py-3 pr-4 text-right whitespace-nowrap tabular-nums">{usdCents(l.principalCents)}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">{l.nextDueOn ? formatCalendarDay(l.nextDueOn) : 'Matured'}</td>
