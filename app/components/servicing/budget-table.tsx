@@ -9,7 +9,7 @@ import type { BudgetView } from '~/lib/servicing/draws';
 export function BudgetTable({ budget, label = 'Holdback budget' }: { budget: BudgetView; label?: string }) {
   const money = 'py-3 pr-4 text-right tabular-nums last:pr-0';
   return (
-    <Table minWidth={560} label={label}>
+    <Table minWidth={440} label={label}>
       <thead>
         <tr className="border-b border-line">
           <Th>Line</Th>
