@@ -32,16 +32,17 @@ export async function ensureBuild() {
  * Starts `node server.js` (production) with demo content; returns { url, port, dataDir, pid,
  * output, stop, remove }: `output()` is what the server has written to stdout (its JSON log
  * lines). With `cpus` (a taskset list, e.g. '0') the server and the embedded PostgreSQL it
- * starts run on those CPUs only (when taskset exists). @throws when it is not healthy within
+ * starts run on those CPUs only (when taskset exists); `nodeArgs` go to node before the script
+ * (e.g. `--cpu-prof`). @throws when it is not healthy within
  * 60 s (the server is stopped and its DATA_DIR deleted first).
  */
-export async function startProductionServer(extraEnv = {}, { cpus } = {}) {
+export async function startProductionServer(extraEnv = {}, { cpus, nodeArgs = [] } = {}) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-bench-'));
   // As root the embedded PostgreSQL runs as `postgres`, which must pass through DATA_DIR.
   chmodSync(dataDir, 0o711);
-  const [command, args] = pinned(cpus, process.execPath, ['server.js']);
+  const [command, args] = pinned(cpus, process.execPath, [...nodeArgs, 'server.js']);
   const child = spawn(command, args, {
     env: {
       ...process.env,
@@ -165,8 +166,10 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench!
  * server) with the production server started on it (no demo content, the bench admin), a
  * client connected to it and its `url`. Returns null, after saying so, when there is no PostgreSQL. `close`
  * stops the server and drops the database (BENCH_KEEP_DB=1 keeps it for EXPLAIN sessions).
+ * Options: `cpus` pins the server (startProductionServer); `serverUrl(url)` is the connection
+ * string the server is given (the portal bench routes it through its counting proxy).
  */
-export async function benchDatabase(label, title, extraEnv = {}) {
+export async function benchDatabase(label, title, extraEnv = {}, { cpus, serverUrl = (url) => url } = {}) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
@@ -179,14 +182,17 @@ export async function benchDatabase(label, title, extraEnv = {}) {
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const server = await startProductionServer({
-    DATABASE_URL: url.toString(),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: BENCH_ADMIN.email,
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-    ...extraEnv,
-  });
+  const server = await startProductionServer(
+    {
+      DATABASE_URL: serverUrl(url.toString()),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...extraEnv,
+    },
+    { cpus },
+  );
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   return {

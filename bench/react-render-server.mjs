@@ -14,7 +14,8 @@
 // with a fresh nonce and request id, a fresh copy of the loader-data stream, and the same
 // options (nonce, onAllReady, the stream timeout), piped straight into the response.
 //
-// Argument (one JSON string): { path }, the page to capture ('/'). The environment is the
+// Argument (one JSON string): { path, cookie }, the page to capture ('/') and the Cookie header
+// of its request (a signed-in page, `npm run bench -- portal`; none by default). The environment is the
 // site's (NODE_ENV, PUBLIC_URL, DATA_DIR: the configuration the page is rendered with); the
 // capture request reads the site content from the running site's database (joined), the
 // renders after it read nothing. Reports { bench: 'listening', port } on stdout;
@@ -27,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { report } from './processes.mjs';
 
-const { path: pagePath = '/' } = JSON.parse(process.argv[2] ?? '{}');
+const { path: pagePath = '/', cookie } = JSON.parse(process.argv[2] ?? '{}');
 const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
 process.env.PAGE_CACHE = 'false';
 
@@ -84,12 +85,22 @@ const app = http.createServer(createApp({ build: capturingBuild }));
 await new Promise((resolve) => app.listen(0, '127.0.0.1', resolve));
 const expressHtml = await new Promise((resolve, reject) => {
   http
-    .get({ port: app.address().port, host: '127.0.0.1', path: pagePath, headers: { host: new URL(publicUrl).host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${pagePath} answered ${res.statusCode}`))));
-    })
+    .get(
+      {
+        port: app.address().port,
+        host: '127.0.0.1',
+        path: pagePath,
+        headers: { host: new URL(publicUrl).host, ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(body) : reject(new Error(`${pagePath} answered ${res.statusCode}`)),
+        );
+      },
+    )
     .on('error', reject);
 });
 await new Promise((resolve) => app.close(resolve));

@@ -7,6 +7,7 @@ import { benchDemand } from './demand.mjs';
 import { benchDocuments } from './documents.mjs';
 import { benchLoans } from './loans.mjs';
 import { benchLoad } from './load.mjs';
+import { benchPortal } from './portal.mjs';
 import { benchPublicPages } from './public-pages.mjs';
 import { benchReturns } from './returns.mjs';
 import { benchServicing } from './servicing.mjs';
@@ -21,6 +22,7 @@ const sections = {
   returns: benchReturns,
   demand: benchDemand,
   load: benchLoad,
+  portal: benchPortal,
 };
 const args = process.argv.slice(2);
 const wanted = args.filter((arg) => !arg.startsWith('--'));

@@ -13,6 +13,8 @@
  * - **Back-pressure without leaks.** The answer is piped, so one 'drain' listener serves the
  *   whole body (awaiting 'drain' per chunk leaked listeners onto the compression stream).
  * - **A database out of reach** is 503 with Retry-After on every route (issue 22, defect 4).
+ * - **Renders in turn.** Page and `.data` requests are admitted a few at a time, in order
+ *   (server/admission.ts); past the queue's limit, 503 with Retry-After.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,12 +23,15 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { databaseWasOut, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/server/db/unavailable.server';
 import { BodyError } from '~/server/request-body.server';
+import { admission, QueueFull, type AdmissionOptions } from './admission';
 import { bodyLimitOf } from './body-limit';
 
 interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** How many renders run at once and how many may wait (server/admission.ts). */
+  admission: AdmissionOptions;
 }
 
 /** The web stream of `req`'s body: at most `limit` bytes, pulled as React Router reads it. */
@@ -129,8 +134,9 @@ function unavailableIfDatabaseOut(response: Response, context: RouterContextProv
 }
 
 /** Express middleware answering every request with React Router. */
-export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptions) {
+export function reactRouterHandler({ build, mode, getLoadContext, admission: admissionOptions }: HandlerOptions) {
   const handle = createRequestHandler(build, mode);
+  const gate = admission(admissionOptions);
   const currentBuild = typeof build === 'function' ? build : () => build;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (unusableUrl(req.originalUrl)) {
@@ -148,7 +154,22 @@ export function reactRouterHandler({ build, mode, getLoadContext }: HandlerOptio
       }
       const request = toFetchRequest(req, res, url, limit);
       const context = getLoadContext(req, res);
-      const response = unavailableIfDatabaseOut(await handle(request, context), context);
+      let answered: Response;
+      try {
+        answered = await gate.admit(req.method, () =>
+          // A client gone while it waited in line costs no render.
+          request.signal.aborted ? Promise.resolve(new Response(null, { status: 499 })) : handle(request, context),
+        );
+      } catch (error) {
+        if (!(error instanceof QueueFull)) throw error;
+        res
+          .status(503)
+          .set({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) })
+          .type('text/plain')
+          .send('The site is busy. Please try again in a moment.');
+        return;
+      }
+      const response = unavailableIfDatabaseOut(answered, context);
       if (res.destroyed || res.writableEnded) {
         await response.body?.cancel().catch(() => undefined);
         return;

@@ -31,6 +31,11 @@ import { claimTotpCode } from './totp-claims.server';
 
 /** Idle timeout of a session, in seconds (docs/architecture.md "Security model"). */
 export const SESSION_IDLE_SECONDS = 30 * 60;
+/**
+ * How long, in seconds, a session's idle timeout stands before a request slides it (better-auth's
+ * `updateAge`): the viewer's one-statement path (viewer.server.ts) serves sessions touched within it.
+ */
+export const SESSION_UPDATE_AGE_SECONDS = 60;
 /** Absolute lifetime of a session, in seconds, however active it is. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
@@ -260,7 +265,7 @@ function createAuth() {
     },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: 60,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     user: {
       // A user cannot change their e-mail (product §2 Profile) nor delete themselves here.

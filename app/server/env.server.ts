@@ -56,6 +56,10 @@ const schema = z.object({
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: bool.default(false),
   PAGE_CACHE: bool.default(true),
+  /** Page and `.data` renders a process runs at once; more wait their turn in order (server/admission.ts). */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1, 'must be a whole number, at least 1').max(64).default(4),
+  /** Renders that may wait; past it a page or `.data` request is answered 503 with Retry-After. */
+  RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1_000),
   DOCUMENT_MAX_MB: z.coerce
     .number()
     .int()

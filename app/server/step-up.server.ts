@@ -6,7 +6,7 @@
  * by better-auth and limited to USER_LIMITS.confirm tries per user.
  */
 import { auth } from './auth.server';
-import { markSessionConfirmed, sessionRecentlyConfirmed } from './domain/accounts/sessions.server';
+import { confirmedRecently, markSessionConfirmed } from './domain/accounts/sessions.server';
 import { Refused } from './errors.server';
 import { limitUserAction } from './rate-limit.server';
 import type { Viewer } from '~/lib/viewer';
@@ -14,9 +14,12 @@ import type { Viewer } from '~/lib/viewer';
 const CONFIRMATION_NEEDED = 'For your security, confirm it’s you: enter your password or a code from your authenticator app.';
 const CONFIRMATION_REFUSED = 'That password or code is not correct.';
 
-/** True when `viewer`'s last proof of identity is older than CONFIRMATION_MINUTES. */
+/**
+ * True when `viewer`'s last proof of identity is older than CONFIRMATION_MINUTES. The viewer was
+ * read from the session on this request (viewer.server.ts), so this asks the database nothing.
+ */
 export async function confirmationNeeded(viewer: Viewer): Promise<boolean> {
-  return !(await sessionRecentlyConfirmed(viewer.sessionId));
+  return !confirmedRecently(new Date(viewer.confirmedAt));
 }
 
 /**

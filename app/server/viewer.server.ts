@@ -2,12 +2,23 @@
  * The signed-in user as the header and guards see them: id, name, e-mail and roles read from
  * the database profile (product §6; product decisions: roles from the database, never from the client).
  * Resolved once per request; requests without a session cookie touch no database.
+ *
+ * One round trip on most requests (issue 26, docs/decisions/0009-signed-in-pages.md): the
+ * session cookie's signature is checked here with better-auth's own secret and HMAC, and one
+ * statement reads the session, its user and their profile together. Every request still asks
+ * the database whether the session lives, so a session ended from 'Where you're signed in', by
+ * signing out elsewhere or by disabling the account is refused on the very next request. The
+ * rest goes through better-auth's `getSession` as before: a session whose idle timeout is due to
+ * slide (last touched over SESSION_UPDATE_AGE_SECONDS ago, better-auth's `updateAge`), and any
+ * cookie this path does not accept (a bad signature, an unknown, expired or ended session).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { createHMAC } from '@better-auth/utils/hmac';
+import { parseCookies } from 'better-auth/cookies';
 import type { RouterContextProvider } from 'react-router';
-import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS } from './auth.server';
+import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.server';
 import { db } from './db/client.server';
-import { profile, session as sessionTable } from './db/schema';
+import { profile, session as sessionTable, user as userTable } from './db/schema';
 import type { Viewer } from '~/lib/viewer';
 
 export interface ResolvedViewer {
@@ -47,8 +58,109 @@ export async function getViewer(args: RequestArgs): Promise<Viewer | null> {
   return (await resolveViewer(args)).viewer;
 }
 
+const SIGNED_OUT: ResolvedViewer = { viewer: null, headers: null };
+
+/** better-auth's session cookie name and an HMAC key of its secret, made once per process. */
+let signing: Promise<{ cookieName: string; key: CryptoKey }> | undefined;
+const hmac = createHMAC('SHA-256', 'base64');
+
+/**
+ * The session token of a cookie header when its signature is better-auth's (better-call's
+ * signed cookie: `token.base64(HMAC-SHA256(secret, token))`), else null.
+ */
+async function signedSessionToken(cookieHeader: string): Promise<string | null> {
+  signing ??= auth().$context.then(async (context) => ({
+    cookieName: context.authCookies.sessionToken.name,
+    key: await hmac.importKey(context.secret, 'verify'),
+  }));
+  const { cookieName, key } = await signing;
+  const value = parseCookies(cookieHeader).get(cookieName);
+  const dot = value?.lastIndexOf('.') ?? -1;
+  if (!value || dot < 1) return null;
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const token = value.slice(0, dot);
+  return (await hmac.verify(key, token, signature).catch(() => false)) ? token : null;
+}
+
+/**
+ * The session of `token` with its user and profile, in one statement (a prepared statement, so
+ * PostgreSQL plans it once per connection): only when the session lives and was touched within
+ * SESSION_UPDATE_AGE_SECONDS, i.e. when better-auth would not slide it on this request.
+ */
+const sessionWithUser = () =>
+  db()
+    .select({
+      sessionId: sessionTable.id,
+      createdAt: sessionTable.createdAt,
+      confirmedAt: sql<Date>`coalesce(${sessionTable.confirmedAt}, ${sessionTable.createdAt})`.mapWith(sessionTable.createdAt),
+      userId: userTable.id,
+      name: userTable.name,
+      email: userTable.email,
+      twoFactorEnabled: userTable.twoFactorEnabled,
+      isBorrower: profile.isBorrower,
+      isInvestor: profile.isInvestor,
+      isAdmin: profile.isAdmin,
+      disabledAt: profile.disabledAt,
+    })
+    .from(sessionTable)
+    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+    .leftJoin(profile, eq(profile.userId, sessionTable.userId))
+    .where(
+      and(
+        eq(sessionTable.token, sql.placeholder('token')),
+        gt(sessionTable.expiresAt, sql`now()`),
+        gt(sessionTable.updatedAt, sql`now() - make_interval(secs => ${SESSION_UPDATE_AGE_SECONDS})`),
+      ),
+    )
+    .prepare('viewer_session');
+let preparedFor: ReturnType<typeof db> | undefined;
+let prepared: ReturnType<typeof sessionWithUser> | undefined;
+
+/**
+ * The viewer read in one round trip, or undefined when better-auth must answer (see the top of
+ * this file). Applies the absolute lifetime and the disabled account as `load` does.
+ */
+async function fastViewer(cookieHeader: string): Promise<ResolvedViewer | undefined> {
+  const token = await signedSessionToken(cookieHeader);
+  if (!token) return undefined;
+  // The process database may be swapped (tests, start-up): prepare per database handle.
+  if (preparedFor !== db()) {
+    preparedFor = db();
+    prepared = sessionWithUser();
+  }
+  const [row] = await prepared!.execute({ token });
+  if (!row) return undefined;
+  if (Date.now() - row.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000) {
+    await db().delete(sessionTable).where(eq(sessionTable.id, row.sessionId));
+    return SIGNED_OUT;
+  }
+  if (row.disabledAt) {
+    await db().delete(sessionTable).where(eq(sessionTable.userId, row.userId));
+    return SIGNED_OUT;
+  }
+  return {
+    viewer: {
+      id: row.userId,
+      name: row.name,
+      email: row.email,
+      isBorrower: row.isBorrower ?? false,
+      isInvestor: row.isInvestor ?? false,
+      isAdmin: row.isAdmin ?? false,
+      signedInAt: row.createdAt.toISOString(),
+      confirmedAt: row.confirmedAt.toISOString(),
+      sessionId: row.sessionId,
+      twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    },
+    headers: null,
+  };
+}
+
 async function load(request: Request): Promise<ResolvedViewer> {
-  if (!SESSION_COOKIE.test(request.headers.get('Cookie') ?? '')) return { viewer: null, headers: null };
+  const cookieHeader = request.headers.get('Cookie') ?? '';
+  if (!SESSION_COOKIE.test(cookieHeader)) return SIGNED_OUT;
+  const fast = await fastViewer(cookieHeader);
+  if (fast) return fast;
   const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
   if (!response) return { viewer: null, headers: null };
   const { session, user } = response;
@@ -66,6 +178,7 @@ async function load(request: Request): Promise<ResolvedViewer> {
     })
     .from(profile)
     .where(eq(profile.userId, user.id));
+  const confirmedAt = (session as { confirmedAt?: Date | string | null }).confirmedAt ?? session.createdAt;
   // A disabled account keeps no session (disabling ends them; this covers one made meanwhile).
   if (roles?.disabledAt) {
     await db().delete(sessionTable).where(eq(sessionTable.userId, user.id));
@@ -80,6 +193,7 @@ async function load(request: Request): Promise<ResolvedViewer> {
       isInvestor: roles?.isInvestor ?? false,
       isAdmin: roles?.isAdmin ?? false,
       signedInAt: new Date(session.createdAt).toISOString(),
+      confirmedAt: new Date(confirmedAt).toISOString(),
       sessionId: session.id,
       twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     },

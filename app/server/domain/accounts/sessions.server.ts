@@ -103,5 +103,10 @@ export async function sessionConfirmedAt(sessionId: string): Promise<Date | null
  */
 export async function sessionRecentlyConfirmed(sessionId: string): Promise<boolean> {
   const at = await sessionConfirmedAt(sessionId);
-  return at !== null && Date.now() - at.getTime() <= CONFIRMATION_MINUTES * 60_000;
+  return at !== null && confirmedRecently(at);
+}
+
+/** True when a proof of identity made at `at` still counts: within the last CONFIRMATION_MINUTES. */
+export function confirmedRecently(at: Date): boolean {
+  return Date.now() - at.getTime() <= CONFIRMATION_MINUTES * 60_000;
 }

@@ -1,0 +1,368 @@
+// Signed-in pages at React's own cost (issue 26, "Speed where people work"): for each page a
+// borrower, an investor or staff open, the site's server CPU per request, its database round trips
+// and the time it waits for them, against React's own render of the same HTML (the public
+// bench's bench/react-render-server.mjs, capturing that page with its session cookie), and the
+// ratio; then a CPU profile summary of the page with the highest ratio and that page under 50
+// connections (the render queue's p50 and p99).
+//
+// The data: a PostgreSQL database (benchDatabase) with 200 funded loans and their 24 months of
+// ledger (bench/servicing-seed.ts) and investor returns on them (bench/returns-seed.ts: 200
+// investors, 10 positions a loan, paid distribution runs). A borrower signed up through the
+// site owns two of the loans (one funded, one set back to In review), an investor signed up
+// through the site holds 20 positions, and the bench admin is signed in with two-step
+// verification. The site reaches PostgreSQL through bench/query-counter.mjs, which counts.
+//
+// Placement: the site (pinned to the first CPU) and each React render server (the same CPU, one at
+// a time) against requests sent one after another from this process (pinned to the second CPU).
+// CPU per request is the server process's own user + system time over BENCH_PORTAL_REQUESTS
+// (default 300) sequential requests after 30 unmeasured ones. Round trips and database time per
+// request subtract what the site's background work (the mail outbox) did over a same-length idle
+// window before each page.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+  BENCH_ADMIN,
+  benchDatabase,
+  ensureBuild,
+  percentile,
+  runTsx,
+  signedInUser,
+  signInAdmin,
+  startProductionServer,
+} from './lib.mjs';
+import { allowedCpus, cpuTimes, hasTaskset, killChildren, machine, startChild } from './processes.mjs';
+import { startQueryCounter } from './query-counter.mjs';
+
+const REQUESTS = Number(process.env.BENCH_PORTAL_REQUESTS ?? 300);
+const WARMUP = 30;
+const LOANS = 200;
+const INVESTORS = 200;
+const HEAVY_POSITIONS = 20;
+const CONNECTIONS = 50;
+const LOAD_SECONDS = Number(process.env.BENCH_PORTAL_LOAD_SECONDS ?? 10);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const script = (name) => path.join(here, name);
+
+/** The CPUs: the servers on the first allowed one, this process (the client) on the second. */
+function placement() {
+  const cpus = allowedCpus(process.pid)
+    .split(',')
+    .flatMap((part) => {
+      const [a, b = a] = part.split('-').map(Number);
+      return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    });
+  if (!hasTaskset() || cpus.length < 2) return { server: undefined, client: undefined };
+  return { server: String(cpus[0]), client: String(cpus[1]) };
+}
+
+/** A page's HTML with what changes on every request (nonce, request id, origin) made constant. */
+function normalised(html, origin) {
+  let out = html;
+  const nonce = /nonce="([^"]+)"/.exec(out)?.[1];
+  if (nonce) out = out.split(nonce).join('NONCE');
+  out = out.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID');
+  return origin ? out.split(origin).join('ORIGIN') : out;
+}
+
+/** `count` GETs of `url` one after another; resolves to their times in ms. @throws on a non-200. */
+async function sequential(url, cookie, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** Server CPU µs per request of `pid` over REQUESTS sequential GETs of `url` (after WARMUP). */
+async function cpuPerRequest(pid, url, cookie, during = async (run) => run()) {
+  await sequential(url, cookie, WARMUP);
+  return during(async () => {
+    const before = cpuTimes(pid);
+    const times = await sequential(url, cookie, REQUESTS);
+    const after = cpuTimes(pid);
+    if (!before || !after) throw new Error(`process ${pid} ended during the run`);
+    return { us: (after.own - before.own) / REQUESTS, p50: percentile(times, 50) };
+  });
+}
+
+/** The data: seeded loans and returns, a borrower, an investor and the admin, each signed in. */
+async function seed(bench) {
+  const { server, client, url } = bench;
+  await runTsx('bench/servicing-seed.ts', [url, String(LOANS)]);
+  const borrower = await signedInUser(server, { isBorrower: 'on' });
+  const investor = await signedInUser(server, { isInvestor: 'on', accredited: 'yes' });
+  const newest = async (role) =>
+    (
+      await client.query(
+        `select u.id from "user" u join profile p on p.user_id = u.id where p.${role} and u.email like 'bench-%' order by u.created_at desc limit 1`,
+      )
+    ).rows[0].id;
+  const borrowerId = await newest('is_borrower');
+  const investorId = await newest('is_investor');
+  const seeded = await runTsx('bench/returns-seed.ts', [url, String(INVESTORS), investorId, String(HEAVY_POSITIONS)]);
+  // The borrower's two loans: the first funded loan they keep funded, the second back in review.
+  const { rows: loans } = await client.query(`select id, reference from loan where stage = 'funded' order by reference limit 2`);
+  await client.query(`update loan set borrower_id = $1 where id = any($2)`, [borrowerId, loans.map((l) => l.id)]);
+  await client.query(`update loan set stage = 'in_review' where id = $1`, [loans[1].id]);
+  const { rows: deals } = await client.query(
+    `select d.id from deal d join position p on p.deal_id = d.id where p.investor_id = $1 order by d.id limit 1`,
+    [investorId],
+  );
+  const admin = await signInAdmin(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  return {
+    cookies: { borrower, investor, admin },
+    funded: loans[0].reference,
+    inReview: loans[1].reference,
+    dealId: deals[0]?.id ?? seeded.dealId,
+    runNumber: seeded.lastRunNumber,
+  };
+}
+
+/** The pages of issue 26, each [who, label, path]. */
+function pagesOf(s) {
+  return [
+    ['borrower', 'My loans', '/dashboard/loans'],
+    ['borrower', 'a loan page (in review)', `/dashboard/loans/${s.inReview}`],
+    ['borrower', 'the servicing view (a funded loan)', `/dashboard/loans/${s.funded}`],
+    ['investor', `My investments (${HEAVY_POSITIONS} positions)`, '/dashboard/investments'],
+    ['investor', 'deals', '/dashboard/deals'],
+    ['investor', 'a deal page', `/deal/${s.dealId}`],
+    ['investor', 'profile', '/dashboard/profile'],
+    ['admin', 'dashboard', '/admin-dashboard'],
+    ['admin', 'pipeline', '/admin-dashboard/loans'],
+    ['admin', 'loan review (funded)', `/admin-dashboard/loans/${s.funded}`],
+    ['admin', 'servicing list', '/admin-dashboard/servicing'],
+    ['admin', 'users', '/admin-dashboard/users'],
+    ['admin', "a deal's demand page", `/admin-dashboard/deals/${s.dealId}/investors`],
+    ['admin', 'a distribution run', `/admin-dashboard/distributions/${s.runNumber}`],
+  ];
+}
+
+/** React's own render of `page` (captured from the site with `cookie`): CPU µs per request and the HTML. */
+async function reactRender(site, databaseUrl, page, cookie, cpus) {
+  const child = startChild(
+    script('./react-render-server.mjs'),
+    { path: page, cookie },
+    {
+      cpus,
+      env: { NODE_ENV: 'production', PUBLIC_URL: site.url, DATA_DIR: site.dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    },
+  );
+  try {
+    const { port } = await child.next('listening', 120_000);
+    const url = `http://127.0.0.1:${port}${page}`;
+    const html = await (await fetch(url)).text();
+    const { us } = await cpuPerRequest(child.pid, url);
+    return { us, html };
+  } finally {
+    await child.stop();
+  }
+}
+
+/**
+ * A CPU profile of the site serving `page` REQUESTS × 2 times: a server of its own (same database,
+ * `--cpu-prof`), whose samples during the load are summed by function and by package.
+ */
+async function profileOf(databaseUrl, page, cookie, site, cpus) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-prof-'));
+  const server = await startProductionServer(
+    {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: site.dataDir,
+    },
+    { cpus, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
+  );
+  try {
+    await sequential(server.url + page, cookie, WARMUP);
+    const started = performance.now();
+    await sequential(server.url + page, cookie, REQUESTS * 2);
+    const loadMs = performance.now() - started;
+    const stopping = performance.now();
+    await server.stop();
+    const exitMs = performance.now() - stopping;
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) return console.log('(no CPU profile was written)');
+    summariseProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), loadMs, exitMs);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the self time of the profile's samples in the load window, by package and by function. */
+function summariseProfile(profile, loadMs, exitMs) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const end = profile.endTime;
+  const windowStart = end - (exitMs + loadMs) * 1000;
+  const windowEnd = end - exitMs * 1000;
+  let t = profile.startTime;
+  const byFunction = new Map();
+  const byPackage = new Map();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    if (t < windowStart || t > windowEnd) continue;
+    const node = nodes.get(profile.samples[i]);
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') continue;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    total += dt;
+    const where = url.includes('node_modules/')
+      ? url
+          .slice(url.lastIndexOf('node_modules/') + 13)
+          .split('/')
+          .slice(0, url.includes('node_modules/@') ? 2 : 1)
+          .join('/')
+      : url.includes('/build/server/')
+        ? 'the site (build/server)'
+        : url.startsWith('node:') || !url
+          ? functionName.startsWith('(')
+            ? functionName
+            : 'node internals'
+          : url;
+    byPackage.set(where, (byPackage.get(where) ?? 0) + dt);
+    const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+  }
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => ({ name, '% of busy': +((us / total) * 100).toFixed(1) }));
+  console.log(`\nCPU profile: ${(total / 1000).toFixed(0)} ms busy in the load window; self time by package:`);
+  console.table(top(byPackage, 12));
+  console.log('self time by function (top 15):');
+  console.table(top(byFunction, 15));
+}
+
+/** `page` under CONNECTIONS connections (autocannon, its own process on the client CPU). */
+async function underLoad(site, page, cookie, cpus) {
+  const generator = startChild(
+    script('./load-generator.mjs'),
+    { url: site.url + page, connections: CONNECTIONS, seconds: LOAD_SECONDS, warmupSeconds: 3, headers: { cookie } },
+    { cpus },
+  );
+  try {
+    await generator.next('measuring', 120_000);
+    const r = await generator.next('result', (LOAD_SECONDS + 60) * 1000);
+    return {
+      'req/s': Math.round(r.requestsPerSecond),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'max ms': r.max,
+      'p99 / p50': +(r.p99 / r.p50).toFixed(2),
+      errors: r.errors + r.timeouts + r.non2xx,
+    };
+  } finally {
+    await generator.stop();
+  }
+}
+
+export async function benchPortal() {
+  await ensureBuild();
+  const m = machine();
+  const plan = placement();
+  if (plan.client !== undefined) spawnSync('taskset', ['-cp', plan.client, String(process.pid)], { stdio: 'ignore' });
+  console.log(
+    `\n## Signed-in pages at React's own cost: ${m.cores} cores (${m.model}), Node ${m.node}, load average ${m.load.join(' ')}${m.busy ? ' (busy: figures will be noisy)' : ''}`,
+  );
+  const upstream = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const counter = await startQueryCounter({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+  const viaCounter = (url) => {
+    const u = new URL(url);
+    u.hostname = '127.0.0.1';
+    u.port = String(counter.port);
+    return u.toString();
+  };
+  const bench = await benchDatabase(
+    'portal',
+    "Signed-in pages at React's own cost",
+    {},
+    { cpus: plan.server, serverUrl: viaCounter },
+  );
+  if (!bench) return counter.close();
+  const process_ = process;
+  process_.once('SIGINT', killChildren);
+  try {
+    const site = bench.server;
+    const s = await seed(bench);
+    console.log(
+      `site pid ${site.pid} on CPUs ${allowedCpus(site.pid)}, this client on CPUs ${allowedCpus(process.pid)}; ${REQUESTS} sequential requests a page after ${WARMUP}`,
+    );
+    const rows = [];
+    const notes = [];
+    for (const [who, label, page] of pagesOf(s)) {
+      const cookie = s.cookies[who];
+      const url = site.url + page;
+      const first = await fetch(url, { headers: { Cookie: cookie }, redirect: 'manual' });
+      const html = await first.text();
+      if (first.status !== 200) throw new Error(`${page} answered ${first.status} to the ${who}: nothing to measure`);
+      // The background's round trips over an idle window as long as the run is likely to be.
+      const idleStart = counter.counts();
+      const idleStarted = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const idle = counter.counts();
+      const idleMs = performance.now() - idleStarted;
+      const idleRate = Object.fromEntries(Object.keys(idle).map((k) => [k, (idle[k] - idleStart[k]) / idleMs]));
+      let window = 0;
+      let db = { roundTrips: 0, waits: 0, waitMs: 0 };
+      const siteCost = await cpuPerRequest(site.pid, url, cookie, async (run) => {
+        const before = counter.counts();
+        const started = performance.now();
+        const result = await run();
+        window = performance.now() - started;
+        const after = counter.counts();
+        db = Object.fromEntries(
+          Object.keys(after).map((k) => [k, Math.max(0, after[k] - before[k] - idleRate[k] * window) / REQUESTS]),
+        );
+        return result;
+      });
+      const react = await reactRender(site, bench.url, page, cookie, plan.server);
+      if (normalised(react.html) !== normalised(html))
+        notes.push(
+          `${label}: React's render is not byte-identical to the site's page (${react.html.length} vs ${html.length} bytes)`,
+        );
+      const ratio = siteCost.us / react.us;
+      rows.push({
+        page: `${who}: ${label}`,
+        'site µs/req': Math.round(siteCost.us),
+        'p50 ms': +siteCost.p50.toFixed(1),
+        'DB trips/req': +db.roundTrips.toFixed(2),
+        'DB waits/req': +db.waits.toFixed(2),
+        'DB ms/req': +db.waitMs.toFixed(2),
+        'React µs': Math.round(react.us),
+        ratio: +ratio.toFixed(2),
+        met: ratio <= 2 && db.roundTrips <= 2.05 ? 'yes' : 'NO',
+        kB: +(Buffer.byteLength(html) / 1024).toFixed(1),
+        path: page,
+        who,
+      });
+    }
+    console.log(`\n### Each page: the site's CPU per request against React's own render of the same HTML`);
+    console.table(rows.map(({ path: _p, who: _w, ...row }) => row));
+    for (const note of notes) console.log(`note: ${note}`);
+    console.log("target: site CPU ≤ 2 × React's render, and ≤ 2 database round trips a request, on every page");
+    const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    console.log(`\n### The page with the highest ratio: ${worst.page} (${worst.ratio}×)`);
+    await profileOf(bench.url, worst.path, s.cookies[worst.who], site, plan.server);
+    const slowest = rows.reduce((a, b) => (b['site µs/req'] > a['site µs/req'] ? b : a));
+    console.log(
+      `\n### Under ${CONNECTIONS} connections on one core: the costliest page, ${slowest.page}, ${LOAD_SECONDS} s after 3 s of warm-up`,
+    );
+    console.table([{ page: slowest.page, ...(await underLoad(site, slowest.path, s.cookies[slowest.who], plan.client)) }]);
+    console.log('target: p99 within 3 × p50, 0 errors');
+  } finally {
+    process_.removeListener('SIGINT', killChildren);
+    await bench.close();
+    await counter.close();
+  }
+}
