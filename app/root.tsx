@@ -1,7 +1,8 @@
 /**
  * The document shell and root loader: company details (from configuration), the signed-in
- * user for the header, and a one-time flash toast. Which scripts a page gets, none, after the
- * first paint or at once, its matched routes declare (`handle.hydrate`, app/lib/route-handle.ts).
+ * user for the header, and a one-time flash toast. Which scripts a page gets, none, a small inline
+ * enhancement, after the first paint or at once, its matched routes declare (`handle.hydrate`
+ * and `handle.enhance`, app/lib/route-handle.ts).
  */
 // First: settings that must precede every other module in the browser.
 import './lib/zod-config';
@@ -14,6 +15,7 @@ import { setLenderTimeZone } from './lib/format';
 import { useNonce } from './lib/nonce';
 import { usePageScripts, type RouteHandle } from './lib/route-handle';
 import { RouteErrorPage } from './components/layout/error-page';
+import { PageEnhancements } from './components/layout/page-enhancements';
 import { ScriptsAfterPaint } from './components/layout/scripts-after-paint';
 import { ToastOutlet } from './components/layout/toast-outlet';
 import { getRootData } from './server/root-data.server';
@@ -57,7 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        {scripts !== 'none' && <ScrollRestoration nonce={nonce} />}
+        {scripts !== 'none' && scripts !== 'enhance' && <ScrollRestoration nonce={nonce} />}
+        {scripts === 'enhance' && <PageEnhancements nonce={nonce} />}
         {scripts === 'immediate' && <Scripts nonce={nonce} />}
         {scripts === 'after-paint' && <ScriptsAfterPaint nonce={nonce} />}
       </body>

@@ -272,14 +272,18 @@ export function PasswordField({
         errors={errors}
         inputProps={{ ...inputProps, type: visible ? 'text' : 'password', className: 'pr-12' }}
       />
+      {/* Icon and words follow aria-pressed (CSS), so enhancePasswordFields can toggle it without React. */}
       <button
         type="button"
+        data-password-toggle
         onClick={() => setVisible((v) => !v)}
         aria-pressed={visible}
-        className="absolute top-[1.625rem] right-0.5 inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-navy-900"
+        className="group absolute top-[1.625rem] right-0.5 inline-flex size-11 items-center justify-center rounded-md text-muted hover:text-navy-900"
       >
-        {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
-        <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+        <Eye aria-hidden className="size-5 group-aria-pressed:hidden" />
+        <EyeOff aria-hidden className="hidden size-5 group-aria-pressed:block" />
+        <span className="sr-only group-aria-pressed:hidden">Show password</span>
+        <span className="sr-only hidden group-aria-pressed:inline">Hide password</span>
       </button>
     </div>
   );

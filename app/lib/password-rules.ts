@@ -3,12 +3,18 @@
  * and change too): at least 8 characters with an uppercase letter, a lowercase letter, a number
  * and a special character.
  */
+const rule = (id: string, label: string, pattern: RegExp) => ({ id, label, pattern, test: (p: string) => pattern.test(p) });
+
+/**
+ * Each rule as a pattern too, so the page's inline enhancement (no React) can check it from the
+ * checklist's `data-pattern` (password-checklist.tsx).
+ */
 export const passwordRules = [
-  { id: 'length', label: 'At least 8 characters', test: (p: string) => p.length >= 8 },
-  { id: 'upper', label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
-  { id: 'lower', label: 'One lowercase letter', test: (p: string) => /[a-z]/.test(p) },
-  { id: 'number', label: 'One number', test: (p: string) => /\d/.test(p) },
-  { id: 'special', label: 'One special character', test: (p: string) => /[^A-Za-z0-9]/.test(p) },
+  rule('length', 'At least 8 characters', /^[\s\S]{8,}$/),
+  rule('upper', 'One uppercase letter', /[A-Z]/),
+  rule('lower', 'One lowercase letter', /[a-z]/),
+  rule('number', 'One number', /\d/),
+  rule('special', 'One special character', /[^A-Za-z0-9]/),
 ] as const;
 
 /** The labels of the rules `password` breaks (empty when it is acceptable). */

@@ -4,7 +4,7 @@
  * headers, the pages sent without scripts, and hydration under the nonce-based CSP.
  */
 import { expect, test } from '@playwright/test';
-import { afterPaintPages, hydrated, staticPages } from '../support/pages';
+import { ENHANCED_PAGE_SCRIPT_BUDGET, afterPaintPages, enhancedPages, hydrated, staticPages } from '../support/pages';
 
 /** The opening tags of the scripts a browser would run (not JSON-LD data blocks). */
 function executableScripts(html: string): string[] {
@@ -128,13 +128,26 @@ test.describe('HTTP', () => {
     }
   });
 
-  test('the marketing pages carry no scripts; /contact and /login fetch theirs after the first paint', async ({ request }) => {
+  test('the marketing pages carry no scripts, /contact and /login one small inline script, /borrowers fetches its after the first paint', async ({
+    request,
+  }) => {
     for (const path of staticPages) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<main');
       expect(executableScripts(html), path).toEqual([]);
       expect(html, path).not.toMatch(/<script[^>]+src=/);
       expect(html, path).not.toContain('modulepreload');
+    }
+    // /contact and /login (issue 26): no React Router client, one small inline enhancement.
+    for (const path of enhancedPages) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('modulepreload');
+      expect(html, path).not.toMatch(/<script[^>]+src=/);
+      expect(html, path).not.toContain('__reactRouterContext');
+      expect(html, path).not.toMatch(/entry\.client-/);
+      expect(executableScripts(html), path).toHaveLength(1);
+      const code = html.match(/<script nonce="[^"]+">([\s\S]*?)<\/script>/)?.[1];
+      expect(code?.length, path).toBeLessThan(4096);
     }
     for (const path of afterPaintPages) {
       const html = await (await request.get(path)).text();
@@ -199,6 +212,28 @@ test.describe('in Chromium', () => {
     for (const p of afterPaintPages) {
       await page.goto(p);
       await hydrated(page);
+    }
+    // No React Router client on /contact and /login (issue 26): at most the spam check's widget,
+    // which loads once the form is wanted (here: focused).
+    for (const p of enhancedPages) {
+      await page.goto(p);
+      await page.locator('main form input:visible').first().focus();
+      if (p === '/contact') await expect(page.locator('altcha-widget input[type="checkbox"]')).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((r) => /\.js(\?|$)/.test(r.name))
+          .map((r) => ({ name: r.name, size: (r as PerformanceResourceTiming).transferSize })),
+      );
+      expect(
+        scripts.map((s) => s.name).filter((name) => /entry\.client|chunk-|react/.test(name)),
+        p,
+      ).toEqual([]);
+      expect(
+        scripts.reduce((sum, s) => sum + s.size, 0),
+        p,
+      ).toBeLessThanOrEqual(ENHANCED_PAGE_SCRIPT_BUDGET);
     }
     for (const p of staticPages) {
       await page.goto(p);

@@ -21,26 +21,35 @@ export const publicPages = [
 
 /**
  * The marketing pages sent without JavaScript (`handle.hydrate: false`, app/lib/route-handle.ts),
- * and the public pages whose scripts load after the first paint (`hydrate: 'after-paint'`).
+ * the public pages without React but with a small inline enhancement (`hydrate: false` and
+ * `enhance`, issue 26), and those whose scripts load after the first paint (`hydrate: 'after-paint'`).
  */
 export const staticPages = ['/', '/about', '/our-company', '/investors', '/privacy-policy', '/terms-of-service'];
+/** /contact (the spam check) and /login (password toggles and checklist) since issue 26. */
+export const enhancedPages = ['/contact', '/login'];
 /** /borrowers since issue 23: its payment calculator follows the typing. */
-export const afterPaintPages = ['/contact', '/login', '/borrowers'];
+export const afterPaintPages = ['/borrowers'];
+/** The most script bytes (transfer size) a page of `enhancedPages` may load: the ALTCHA widget's. */
+export const ENHANCED_PAGE_SCRIPT_BUDGET = 40 * 1024;
 
 /**
- * Waits until React has taken over the page, as a visitor waits for a page to respond. On
- * /contact and /login the scripts load only after the first paint, which on this machine can
- * come after the `load` event that `page.goto` waits for; before then, a checkbox ticked or a
- * button pressed acts on the plain HTML only.
+ * Waits until the page's scripts have taken over, as a visitor waits for a page to respond. On
+ * /borrowers the scripts load only after the first paint, which on this machine can come after
+ * the `load` event that `page.goto` waits for; before then, a checkbox ticked or a button
+ * pressed acts on the plain HTML only. A page that does not hydrate (no React Router context in
+ * it: /contact, /login and the marketing pages) is ready at once: its inline enhancement ran
+ * as its HTML was parsed.
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect
     .poll(() =>
-      page.evaluate(
-        () =>
-          (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined &&
-          Object.keys(document).some((key) => key.startsWith('__reactContainer')),
-      ),
+      page.evaluate(() => {
+        const w = window as unknown as { __reactRouterContext?: unknown; __reactRouterRouteModules?: unknown };
+        if (w.__reactRouterContext === undefined) return true;
+        return (
+          w.__reactRouterRouteModules !== undefined && Object.keys(document).some((key) => key.startsWith('__reactContainer'))
+        );
+      }),
     )
     .toBe(true);
 }

@@ -5,7 +5,6 @@
  * whose schema includes `borrowerAnswers`.
  */
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { useState } from 'react';
 import { ChoiceList, ChoiceSelect, Field, MoneyField, TextareaField } from '~/components/forms';
 import { LOAN_AMOUNT_RANGES, LOAN_TYPES, PROPERTY_TYPES, YES_NO } from '~/lib/vocabulary';
 
@@ -22,7 +21,6 @@ type Fields = Record<
 >;
 
 export function BorrowerQuestions({ fields }: { fields: Fields }) {
-  const [hasAddress, setHasAddress] = useState(fields.hasSpecificAddress.initialValue === 'yes');
   return (
     <>
       <ChoiceSelect label="Loan type" field={fields.loanType} choices={LOAN_TYPES} />
@@ -39,16 +37,15 @@ export function BorrowerQuestions({ fields }: { fields: Fields }) {
         legend="Do you have a specific property address?"
         field={fields.hasSpecificAddress}
         choices={YES_NO}
-        onChoose={(value, checked) => checked && setHasAddress(value === 'yes')}
       />
-      {hasAddress && (
+      {/* Shown while 'Yes' is chosen: CSS (`[data-shown-with]` in app.css), so also on /login, which does not hydrate. */}
+      <div data-shown-with="hasSpecificAddress=yes" className="sm:col-span-2">
         <Field
-          className="sm:col-span-2"
           label="Property address"
           errors={fields.propertyAddress.errors}
           inputProps={{ ...getInputProps(fields.propertyAddress, { type: 'text' }), autoComplete: 'street-address' }}
         />
-      )}
+      </div>
       <MoneyField label="Desired loan amount (USD)" field={fields.desiredLoanAmount} />
       <MoneyField label="Estimated property value (USD)" field={fields.estimatedPropertyValue} />
       <TextareaField

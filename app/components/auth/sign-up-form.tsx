@@ -1,7 +1,8 @@
 /**
  * The Create Account tab of /login (product §2 Login / sign-up, §3 sign-up metadata, §5
  * sign-up): name, e-mail, password with its live checklist and a show-password toggle, the roles,
- * then the investor's and the borrower's questions (one set with the profile's), and the terms.
+ * then the investor's and the borrower's questions (one set with the profile's, shown while their
+ * role is ticked, by CSS), and the terms.
  * Errors appear on submit and clear as each field is fixed; the server checks everything again.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
@@ -28,7 +29,6 @@ export function SignUpForm() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, { schema: signUpSchema, dollars: BORROWER_DOLLARS }),
   });
-  const [roles, setRoles] = useState({ borrower: false, investor: false });
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'signup';
@@ -75,29 +75,19 @@ export function SignUpForm() {
         <Choice
           label="Borrower"
           description="I am looking for a loan"
-          inputProps={{
-            ...getInputProps(fields.isBorrower, { type: 'checkbox' }),
-            onChange: (e) => {
-              const borrower = e.currentTarget.checked;
-              setRoles((r) => ({ ...r, borrower }));
-            },
-          }}
+          inputProps={getInputProps(fields.isBorrower, { type: 'checkbox' })}
         />
         <Choice
           label="Investor"
           description="I want to invest in deeds of trust"
-          inputProps={{
-            ...getInputProps(fields.isInvestor, { type: 'checkbox' }),
-            onChange: (e) => {
-              const investor = e.currentTarget.checked;
-              setRoles((r) => ({ ...r, investor }));
-            },
-          }}
+          inputProps={getInputProps(fields.isInvestor, { type: 'checkbox' })}
         />
       </ChoiceGroup>
 
-      {roles.investor && (
+      {/* Each role's questions show while its box is ticked: CSS (`[data-shown-with]` in app.css), no script. */}
+      {
         <section
+          data-shown-with="isInvestor"
           aria-labelledby="investor-questions"
           className="grid gap-5 rounded-xl border border-line bg-ivory p-5 sm:col-span-2 sm:grid-cols-2"
         >
@@ -106,10 +96,11 @@ export function SignUpForm() {
           </h3>
           <InvestorQuestions fields={fields} />
         </section>
-      )}
+      }
 
-      {roles.borrower && (
+      {
         <section
+          data-shown-with="isBorrower"
           aria-labelledby="borrower-questions"
           className="grid gap-5 rounded-xl border border-line bg-ivory p-5 sm:col-span-2 sm:grid-cols-2"
         >
@@ -118,7 +109,7 @@ export function SignUpForm() {
           </h3>
           <BorrowerQuestions fields={fields} />
         </section>
-      )}
+      }
 
       <div className="sm:col-span-2">
         <Choice

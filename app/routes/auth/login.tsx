@@ -9,6 +9,7 @@ import type { Route } from './+types/login';
 import { AuthShell } from '~/components/auth/auth-shell';
 import { SignInForm, type AuthAnswer } from '~/components/auth/sign-in-form';
 import { SignUpForm } from '~/components/auth/sign-up-form';
+import { enhancePasswordFields } from '~/components/auth/password-field-enhancement';
 import { Button } from '~/components/ui/button';
 import { Tabs } from '~/components/ui/tabs';
 import { CREATED_PANEL } from '~/lib/schemas/auth';
@@ -21,7 +22,12 @@ import { getViewer } from '~/server/viewer.server';
 import { requestInfo } from '~/load-context';
 import type { RouteHandle } from '~/lib/route-handle';
 
-export const handle = { hydrate: 'after-paint' } satisfies RouteHandle;
+/**
+ * No React in the browser (issue 26, Speed): every form posts to the action and the server
+ * answers with the page (errors at their fields); the role questions show by CSS; the inline
+ * enhancement keeps the password toggles and the live password checklist.
+ */
+export const handle = { hydrate: false, enhance: enhancePasswordFields } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer({ request, context })) throw redirect('/dashboard');
