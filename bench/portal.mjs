@@ -176,7 +176,7 @@ async function profileOf(databaseUrl, page, cookie, site, cpus) {
     {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATA_DIR: site.dataDir,
     },
     { cpus, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
@@ -283,10 +283,11 @@ export async function benchPortal() {
     u.port = String(counter.port);
     return u.toString();
   };
+  // The site logs as in production (info: a line per request).
   const bench = await benchDatabase(
     'portal',
     "Signed-in pages at React's own cost",
-    {},
+    { LOG_LEVEL: 'info' },
     { cpus: plan.server, serverUrl: viaCounter },
   );
   if (!bench) return counter.close();
@@ -341,7 +342,8 @@ export async function benchPortal() {
         'DB ms/req': +db.waitMs.toFixed(2),
         'React µs': Math.round(react.us),
         ratio: +ratio.toFixed(2),
-        met: ratio <= 2 && db.roundTrips <= 2.05 ? 'yes' : 'NO',
+        'CPU ≤ 2×': ratio <= 2 ? 'yes' : 'NO',
+        'waits ≤ 2': db.waits <= 2.05 ? 'yes' : 'NO',
         kB: +(Buffer.byteLength(html) / 1024).toFixed(1),
         path: page,
         who,
@@ -350,7 +352,9 @@ export async function benchPortal() {
     console.log(`\n### Each page: the site's CPU per request against React's own render of the same HTML`);
     console.table(rows.map(({ path: _p, who: _w, ...row }) => row));
     for (const note of notes) console.log(`note: ${note}`);
-    console.log("target: site CPU ≤ 2 × React's render, and ≤ 2 database round trips a request, on every page");
+    console.log(
+      "target: site CPU ≤ 2 × React's render, and ≤ 2 database round trips a request (waits: round trips sent together count once), on every page",
+    );
     const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     console.log(`\n### The page with the highest ratio: ${worst.page} (${worst.ratio}×)`);
     await profileOf(bench.url, worst.path, s.cookies[worst.who], site, plan.server);

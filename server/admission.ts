@@ -1,5 +1,5 @@
 /**
- * Admission of renders (issue 26, docs/decisions/0009-signed-in-pages.md "Queueing"): page and
+ * Admission of renders (issue 26, docs/decisions/0010-signed-in-pages.md "Queueing"): page and
  * `.data` requests (GET and HEAD) that reach React Router run at most `concurrency` at a time per
  * process, and the others wait their turn first come, first served (p-limit's FIFO queue). Under
  * a burst each render then runs nearly alone and finishes in its own time, instead of every

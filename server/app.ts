@@ -143,7 +143,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
   );
   // Pages and data are compressed on every request, so for speed: Brotli quality 1 and gzip level 1
   // take a third to a quarter of the CPU of the defaults (quality 4, level 6) on an 80 kB page,
-  // for about 8 % more bytes (docs/decisions/0009-signed-in-pages.md). Hashed assets keep the
+  // for about 8 % more bytes (docs/decisions/0010-signed-in-pages.md). Hashed assets keep the
   // defaults above: each is sent once per visitor and kept a year.
   app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }));
 

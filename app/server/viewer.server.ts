@@ -3,7 +3,7 @@
  * the database profile (product §6; product decisions: roles from the database, never from the client).
  * Resolved once per request; requests without a session cookie touch no database.
  *
- * One round trip on most requests (issue 26, docs/decisions/0009-signed-in-pages.md): the
+ * One round trip on most requests (issue 26, docs/decisions/0010-signed-in-pages.md): the
  * session cookie's signature is checked here with better-auth's own secret and HMAC, and one
  * statement reads the session, its user and their profile together. Every request still asks
  * the database whether the session lives, so a session ended from 'Where you're signed in', by

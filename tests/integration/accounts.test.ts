@@ -280,7 +280,7 @@ describe('sessions', () => {
   });
 
   // Issue 26: the session is read in one statement on most requests, with no cache of it, so an
-  // ended session is refused on the very next request (the bound is zero: docs/decisions/0009).
+  // ended session is refused on the very next request (the bound is zero: docs/decisions/0010).
   it('refuses a session ended from ‘Where you’re signed in’, or by disabling the account, on the next request', async () => {
     const phone = await signedInCookie('revoked@example.com');
     const phoneViewer = (await viewerFor(phone))!;
