@@ -143,7 +143,8 @@ export async function signedInUser(server, roles) {
     } catch {
       files = [];
     }
-    for (const f of files) {
+    // A message being written is a `.part` file, renamed when complete.
+    for (const f of files.filter((name) => name.endsWith('.eml'))) {
       const body = readFileSync(path.join(dir, f), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '=');

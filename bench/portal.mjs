@@ -93,7 +93,7 @@ async function cpuPerRequest(pid, url, cookie, during = async (run) => run()) {
 }
 
 /** The data: seeded loans and returns, a borrower, an investor and the admin, each signed in. */
-async function seed(bench) {
+export async function seed(bench) {
   const { server, client, url } = bench;
   await runTsx('bench/servicing-seed.ts', [url, String(LOANS)]);
   const borrower = await signedInUser(server, { isBorrower: 'on' });
@@ -126,7 +126,7 @@ async function seed(bench) {
 }
 
 /** The pages of issue 26, each [who, label, path]. */
-function pagesOf(s) {
+export function pagesOf(s) {
   return [
     ['borrower', 'My loans', '/dashboard/loans'],
     ['borrower', 'a loan page (in review)', `/dashboard/loans/${s.inReview}`],
