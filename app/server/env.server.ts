@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '~/lib/company';
@@ -56,6 +57,13 @@ const schema = z.object({
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: bool.default(false),
   PAGE_CACHE: bool.default(true),
+  // Server processes in production (docs/decisions/0009-one-process-per-core.md): a whole number,
+  // or 'auto' for one per CPU this process may use.
+  WEB_CONCURRENCY: z
+    .string()
+    .default('1')
+    .transform((v) => (v.trim() === 'auto' ? os.availableParallelism() : v.trim() === '' ? 1 : Number(v)))
+    .pipe(z.number().int('must be a whole number of processes or auto').min(1, 'must be at least 1 (or auto)').max(256)),
   DOCUMENT_MAX_MB: z.coerce
     .number()
     .int()
