@@ -64,7 +64,7 @@ export function forkWorkers(count: number): Workers {
       }
       crashesInARow = Date.now() - forkedAt >= HEALTHY_AFTER_MS ? 0 : crashesInARow + 1;
       const delayMs = Math.min(RESTART_DELAY_MS * 2 ** Math.max(0, crashesInARow - 1), RESTART_DELAY_CAP_MS);
-      logger.error({ pid, code, signal, restartInMs: delayMs }, 'a server worker exited unexpectedly; restarting it');
+      logger.error({ worker: pid, code, signal, restartInMs: delayMs }, 'a server worker exited unexpectedly; restarting it');
       const timer = setTimeout(() => {
         pending.delete(timer);
         if (!stopping) fork();
