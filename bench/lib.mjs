@@ -143,11 +143,15 @@ export async function signedInUser(server, roles) {
     } catch {
       files = [];
     }
-    // A message being written is a `.part` file, renamed when complete.
+    // A message being written is a `.part` file renamed when complete: read complete ones only.
     for (const f of files.filter((name) => name.endsWith('.eml'))) {
-      const body = readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
+      let text;
+      try {
+        text = readFileSync(path.join(dir, f), 'utf8');
+      } catch {
+        continue;
+      }
+      const body = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       if (body.includes(`To: ${email}`))
         link = /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/.exec(body)?.[0].replaceAll('&amp;', '&');
     }
@@ -292,4 +296,68 @@ export function runTsx(script, args, env = {}) {
       }
     });
   });
+}
+
+const WORKLOAD_BORROWERS = 100;
+
+/** A small valid PDF of about `bytes` bytes (file-type knows it by its header). */
+function pdf(bytes) {
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n';
+  return Buffer.concat([Buffer.from(head), Buffer.alloc(bytes - head.length - 6, 0x20), Buffer.from('\n%%EOF')]);
+}
+
+function multipart(file) {
+  const boundary = '----ormsbybench';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBank statement\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The mixed workload of `npm run bench -- load` and `-- cores` on `server` (signed in with
+ * BENCH_ADMIN): an investor, the admin (two-step verification enrolled) and 100 borrowers are
+ * signed in first; returns autocannon's `requests` list, which each connection cycles through:
+ * /, /about, /deals and a deal page as the investor, the admin user list and a search, /borrowers,
+ * /contact, and a 64 kB PDF upload as the next of the borrowers in turn (so the per-borrower
+ * upload limit is never reached).
+ */
+export async function mixedWorkload(server) {
+  const investor = await signedInUser(server, { isInvestor: 'on', accredited: 'yes', income: 'over-300k' });
+  const admin = await signInAdmin(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  const borrowers = [];
+  for (let i = 0; i < WORKLOAD_BORROWERS; i += 10)
+    borrowers.push(
+      ...(await Promise.all(Array.from({ length: 10 }, () => signedInUser(server, { isBorrower: 'on', loanType: 'bridge' })))),
+    );
+  const dealsHtml = await (await fetch(`${server.url}/deals`, { headers: { Cookie: investor } })).text();
+  const deal = /href="(\/deal\/[0-9a-f-]{36})"/.exec(dealsHtml)?.[1];
+  if (!deal) throw new Error('no deal on /deals');
+  const upload = multipart(pdf(64 * 1024));
+  let next = 0;
+  const page = (path, cookie) => ({ method: 'GET', path, headers: cookie ? { cookie } : {} });
+  return [
+    page('/'),
+    page('/about'),
+    page('/deals', investor),
+    page(deal, investor),
+    page('/admin-dashboard/users', admin),
+    page('/borrowers'),
+    {
+      method: 'POST',
+      path: '/dashboard/loans/documents',
+      body: upload.body,
+      headers: { origin: server.url, 'content-type': upload.contentType },
+      // Each upload from the next borrower in turn.
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: borrowers[next++ % borrowers.length] } }),
+    },
+    page('/deals?page=2', investor),
+    page('/admin-dashboard/users?q=bench', admin),
+    page('/contact'),
+  ];
 }

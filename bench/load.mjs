@@ -11,11 +11,10 @@
 // so the shared buffers are counted once).
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN, benchDatabase, ensureBuild, signedInUser, signInAdmin, startProductionServer } from './lib.mjs';
+import { BENCH_ADMIN, benchDatabase, ensureBuild, mixedWorkload, startProductionServer } from './lib.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const BORROWERS = 100;
 
 /** Resident memory of process `pid`, in MiB (Linux). */
 function rssMiB(pid) {
@@ -56,62 +55,8 @@ function childrenPssMiB(pid) {
   return Math.round(kib / 1024);
 }
 
-/** A small valid PDF of about `bytes` bytes (file-type knows it by its header). */
-function pdf(bytes) {
-  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n';
-  return Buffer.concat([Buffer.from(head), Buffer.alloc(bytes - head.length - 6, 0x20), Buffer.from('\n%%EOF')]);
-}
-
-function multipart(file) {
-  const boundary = '----ormsbybench';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBank statement\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function workload(server) {
-  const investor = await signedInUser(server, { isInvestor: 'on', accredited: 'yes', income: 'over-300k' });
-  const admin = await signInAdmin(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
-  const borrowers = [];
-  for (let i = 0; i < BORROWERS; i += 10)
-    borrowers.push(
-      ...(await Promise.all(Array.from({ length: 10 }, () => signedInUser(server, { isBorrower: 'on', loanType: 'bridge' })))),
-    );
-  const dealsHtml = await (await fetch(`${server.url}/deals`, { headers: { Cookie: investor } })).text();
-  const deal = /href="(\/deal\/[0-9a-f-]{36})"/.exec(dealsHtml)?.[1];
-  if (!deal) throw new Error('no deal on /deals');
-  const upload = multipart(pdf(64 * 1024));
-  let next = 0;
-  const page = (path, cookie) => ({ method: 'GET', path, headers: cookie ? { cookie } : {} });
-  return [
-    page('/'),
-    page('/about'),
-    page('/deals', investor),
-    page(deal, investor),
-    page('/admin-dashboard/users', admin),
-    page('/borrowers'),
-    {
-      method: 'POST',
-      path: '/dashboard/loans/documents',
-      body: upload.body,
-      headers: { origin: server.url, 'content-type': upload.contentType },
-      // Each upload from the next borrower in turn.
-      setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: borrowers[next++ % borrowers.length] } }),
-    },
-    page('/deals?page=2', investor),
-    page('/admin-dashboard/users?q=bench', admin),
-    page('/contact'),
-  ];
-}
-
 async function run(label, server) {
-  const requests = await workload(server).catch(async (error) => {
+  const requests = await mixedWorkload(server).catch(async (error) => {
     await server.stop();
     throw error;
   });

@@ -2,6 +2,7 @@
 // Run one section with `npm run bench -- public`; flags (`--name=value`) go to every section run,
 // e.g. `npm run bench -- public --only=load`.
 import { benchAdmin } from './admin.mjs';
+import { benchCores } from './cores.mjs';
 import { benchDeals } from './deals.mjs';
 import { benchDemand } from './demand.mjs';
 import { benchDocuments } from './documents.mjs';
@@ -23,6 +24,7 @@ const sections = {
   demand: benchDemand,
   load: benchLoad,
   portal: benchPortal,
+  cores: benchCores,
 };
 const args = process.argv.slice(2);
 const wanted = args.filter((arg) => !arg.startsWith('--'));

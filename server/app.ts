@@ -8,6 +8,7 @@
  * one database handle — with the route modules.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import cluster from 'node:cluster';
 import { existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -20,6 +21,7 @@ import Negotiator from 'negotiator';
 import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import { pageCache, withNonce, type CachedAnswer } from './page-cache';
+import { forkWorkers, WORKERS_STOP_TIMEOUT_MS } from './cluster';
 import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import { configuredDatabase, openDatabase, setDatabase, databaseHandle, type DatabaseHandle } from '~/server/db/client.server';
@@ -304,11 +306,6 @@ function originCheck(publicUrl: string) {
 }
 
 /**
- * Starts the site: validates configuration, opens and migrates the database, runs start-up
- * tasks, starts the mail worker and listens on PORT. SIGTERM and SIGINT stop accepting, let
- * in-flight requests finish, stop the worker and close the database.
- */
-/**
  * Opens the configured database (DATABASE_URL, or the embedded cluster of DATA_DIR, joined when
  * a site already runs on it) for this module graph, without migrating or starting anything:
  * for tools that render pages outside `start()` (bench/react-render-server.mjs).
@@ -319,6 +316,20 @@ export async function connectDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
+/** The embedded cluster's connections: each process's pool (10), the primary's queue and listener, the CLI. */
+function embeddedConnections(processes: number): number {
+  return Math.max(100, 10 * processes + 40);
+}
+
+/**
+ * Starts the site: validates configuration, opens and migrates the database, runs start-up
+ * tasks, starts the mail worker and the job queue, and listens on PORT. With WEB_CONCURRENCY > 1
+ * in production (docs/decisions/0009-one-process-per-core.md) this process does all of that but
+ * the listening, and forks that many workers that serve on PORT; each worker calls `start()` too
+ * and only opens (joins) the database and serves. SIGTERM and SIGINT stop accepting, let
+ * in-flight requests finish (in every worker), stop the mail worker and the queue and close the
+ * database (stopping the embedded cluster when this process started it).
+ */
 export async function start(options: StartOptions = {}) {
   let config: ReturnType<typeof env>;
   try {
@@ -327,14 +338,17 @@ export async function start(options: StartOptions = {}) {
     console.error((error as Error).message);
     process.exit(1);
   }
+  setLenderTimeZone(config.TIME_ZONE);
+  if (cluster.isWorker) return serveWorker(options, config);
+  const processes = options.vite ? 1 : config.WEB_CONCURRENCY;
   if (authSecretWasGenerated()) {
-    // Expected on one machine (npm start): not a warning, but say where the secret lives.
+    // Expected on one machine (npm start): not a warning, but say where the secret lives. The
+    // file exists before any worker is forked, so every worker reads the same secret.
     logger.info(
       { file: path.join(path.resolve(config.DATA_DIR), 'auth-secret') },
       'AUTH_SECRET is not set: the session secret is generated once and kept in this file (owner-readable only). Set AUTH_SECRET to the same value wherever several processes serve the site.',
     );
   }
-  setLenderTimeZone(config.TIME_ZONE);
   mkdirSync(path.resolve(config.DATA_DIR), { recursive: true });
   if (!config.DATABASE_URL && existsSync(path.join(config.DATA_DIR, 'pglite')))
     logger.warn(
@@ -343,7 +357,7 @@ export async function start(options: StartOptions = {}) {
     );
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase(configuredDatabase(config));
+    handle = await openDatabase({ ...configuredDatabase(config), maxConnections: embeddedConnections(processes) });
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);
     logger.flush?.();
@@ -354,6 +368,88 @@ export async function start(options: StartOptions = {}) {
   await runStartupTasks();
   const worker = startOutboxWorker();
   const jobs = await startJobs({ handle, timeZone: config.TIME_ZONE });
+  const stopBackground = () => Promise.all([worker.stop(), jobs.stop()]).then(() => {});
+  if (processes > 1) return startPrimary(processes, config, { stopBackground, handle });
+
+  const served = await serve(options, config);
+  onShutdown(async () => {
+    await served.close();
+    await stopBackground();
+    await handle.close();
+  });
+  return { server: served.server, port: served.port };
+}
+
+/**
+ * The primary of several processes: forks the workers once start-up is done, says where the
+ * site listens once they all do, and at shutdown stops them before the background work and the
+ * database. @returns the port (PORT; a worker's listening address is its own).
+ */
+async function startPrimary(
+  processes: number,
+  config: ReturnType<typeof env>,
+  { stopBackground, handle }: { stopBackground: () => Promise<void>; handle: DatabaseHandle },
+) {
+  const workers = forkWorkers(processes);
+  // The workers finish their requests while the mail worker and the queue finish theirs; the
+  // database (the embedded cluster, when this process started it) stops once all are done.
+  const stopAll = async () => {
+    await Promise.all([workers.stop(), stopBackground()]);
+    await handle.close();
+  };
+  onShutdown(stopAll, WORKERS_STOP_TIMEOUT_MS + 5_000);
+  try {
+    await workers.ready;
+  } catch (error) {
+    logger.fatal({ err: error }, 'the server workers did not start');
+    await stopAll().catch(() => {});
+    logger.flush?.();
+    process.exit(1);
+  }
+  const origin = `http://localhost:${config.PORT}`;
+  logger.info(
+    {
+      port: config.PORT,
+      database: config.DATABASE_URL ? 'server' : 'embedded',
+      adminSignIn: `${origin}/admin-login`,
+      workers: workers.pids(),
+    },
+    `Ormsby Lending is listening on ${origin} with ${processes} server processes (staff sign in at ${origin}/admin-login)`,
+  );
+  return { port: config.PORT };
+}
+
+/**
+ * A worker of several processes: joins the database the primary opened and migrated (its
+ * embedded cluster, or DATABASE_URL) and serves; stops as one process does, on SIGTERM from the
+ * primary or when the primary is gone.
+ */
+async function serveWorker(options: StartOptions, config: ReturnType<typeof env>) {
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(configuredDatabase(config));
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    logger.flush?.();
+    process.exit(1);
+  }
+  setDatabase(handle);
+  const served = await serve(options, config);
+  const stop = onShutdown(async () => {
+    await served.close();
+    await handle.close();
+  });
+  // The primary died without stopping this worker (SIGKILL): nothing would stop it later.
+  process.once('disconnect', () => stop('primary gone'));
+  return { server: served.server, port: served.port };
+}
+
+/**
+ * Builds the app and listens on HOST:PORT (a cluster worker shares the primary's socket), with
+ * the event-loop delay histogram. `close` stops accepting and resolves once in-flight requests
+ * have finished.
+ */
+async function serve(options: StartOptions, config: ReturnType<typeof env>) {
   // How long the event loop was held up (issue "Security and scale": no stall over 100 ms under
   // load). Logged at shutdown, and on SIGUSR2, each time for the window since the last report,
   // which then starts a new one: `npm run bench -- load` sends SIGUSR2 when its load begins, so
@@ -379,39 +475,62 @@ export async function start(options: StartOptions = {}) {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const origin = `http://localhost:${port}`;
-  logger.info(
-    { port, database: config.DATABASE_URL ? 'server' : 'embedded', adminSignIn: `${origin}/admin-login` },
-    `Ormsby Lending is listening on ${origin} (staff sign in at ${origin}/admin-login)`,
-  );
+  if (!cluster.isWorker) {
+    const origin = `http://localhost:${port}`;
+    logger.info(
+      { port, database: config.DATABASE_URL ? 'server' : 'embedded', adminSignIn: `${origin}/admin-login` },
+      `Ormsby Lending is listening on ${origin} (staff sign in at ${origin}/admin-login)`,
+    );
+  }
+  return {
+    server,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        loopDelay.disable();
+        reportLoopDelay();
+        // A connection busy now becomes idle once its response is sent; keep-alive would hold it
+        // (and the close below) open for 65 s: close connections as they fall idle.
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        idle.unref();
+        server.close(() => {
+          clearInterval(idle);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
 
+/**
+ * Runs `stop` once on SIGTERM or SIGINT (or when the returned function is called), then exits 0;
+ * exits 1 if it has not finished within `timeoutMs` (25 s; a primary waits for its workers').
+ */
+function onShutdown(stop: () => Promise<void>, timeoutMs = 25_000): (reason: string) => void {
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    logger.info({ signal: reason }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.error('shutdown timed out; exiting');
       process.exit(1);
-    }, 25_000);
+    }, timeoutMs);
     force.unref();
-    loopDelay.disable();
-    reportLoopDelay();
-    // A connection busy now becomes idle once its response is sent; keep-alive would hold it
-    // (and the close below) open for 65 s: close connections as they fall idle.
-    const idle = setInterval(() => server.closeIdleConnections(), 100);
-    idle.unref();
-    server.close(async () => {
-      clearInterval(idle);
-      await Promise.all([worker.stop(), jobs.stop()]);
-      await handle.close();
-      logger.info('shutdown complete');
-      logger.flush?.();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    stop().then(
+      () => {
+        logger.info('shutdown complete');
+        logger.flush?.();
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        logger.flush?.();
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  return { server, port };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return shutdown;
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CompanyInfo } from '~/lib/company';
@@ -60,6 +61,13 @@ const schema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1, 'must be a whole number, at least 1').max(64).default(4),
   /** Renders that may wait; past it a page or `.data` request is answered 503 with Retry-After. */
   RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  // Server processes in production (docs/decisions/0009-one-process-per-core.md): a whole number,
+  // or 'auto' for one per CPU this process may use.
+  WEB_CONCURRENCY: z
+    .string()
+    .default('1')
+    .transform((v) => (v.trim() === 'auto' ? os.availableParallelism() : v.trim() === '' ? 1 : Number(v)))
+    .pipe(z.number().int('must be a whole number of processes or auto').min(1, 'must be at least 1 (or auto)').max(256)),
   DOCUMENT_MAX_MB: z.coerce
     .number()
     .int()

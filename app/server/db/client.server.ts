@@ -37,10 +37,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+export type DatabaseOptions = (
+  | { url: string }
   /** The embedded cluster of this DATA_DIR, started (or joined) first. */
-  | { embedded: string; poolSize?: number };
+  | { embedded: string }
+) & {
+  poolSize?: number;
+  /** The embedded cluster's max_connections when this process starts it (default 100). */
+  maxConnections?: number;
+};
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 const MIGRATION_LOCK = 727_001;
@@ -51,7 +56,7 @@ const MIGRATION_LOCK = 727_001;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('embedded' in options) {
-    const cluster = await startEmbeddedPostgres(options.embedded);
+    const cluster = await startEmbeddedPostgres(options.embedded, { maxConnections: options.maxConnections });
     const handle = await openDatabase({ url: cluster.url, poolSize: options.poolSize });
     return {
       ...handle,

@@ -276,9 +276,14 @@ async function ready(url: string, stillStarting: () => boolean): Promise<boolean
  *   in `{dataDir}/postgres.log` (as root, when the user `postgres` cannot reach DATA_DIR: in
  *   `SYSTEM_HOME/cluster-{id}` instead).
  * @param options.binaries the release to run (default: the platform package's, `platformBinaries`).
+ * @param options.maxConnections the cluster's max_connections when this call starts it (default
+ *   100: enough for a few server processes' pools of 10 and the CLI commands).
  * @throws EmbeddedPostgresError when the cluster cannot be created, reached or started in 60 s.
  */
-export async function startEmbeddedPostgres(dataDir: string, options: { binaries?: Binaries } = {}): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { binaries?: Binaries; maxConnections?: number } = {},
+): Promise<EmbeddedCluster> {
   const dataRoot = path.resolve(dataDir);
   mkdirSync(dataRoot, { recursive: true, mode: 0o700 });
   const user = clusterUser();
@@ -302,7 +307,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { binaries
       await stopOrphan(running);
       continue;
     }
-    const child = launch(bin, clusterDir, socketDir, path.join(root, 'postgres.log'), user);
+    const child = launch(bin, clusterDir, socketDir, path.join(root, 'postgres.log'), user, options.maxConnections ?? 100);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     if (await ready(url, () => child.exitCode === null && child.signalCode === null)) return owner(url, child, exited);
     // Exited early: another process started the cluster first (PostgreSQL's own lock file), or
@@ -320,6 +325,7 @@ function launch(
   socketDir: string,
   logFile: string,
   user: { uid: number; gid: number } | undefined,
+  maxConnections: number,
 ): ChildProcess {
   const log = openSync(logFile, 'a', 0o600);
   try {
@@ -336,9 +342,8 @@ function launch(
         'listen_addresses=',
         '-c',
         'unix_socket_permissions=0700',
-        // Enough for several server processes (pools of 10) and the CLI commands.
         '-c',
-        'max_connections=100',
+        `max_connections=${maxConnections}`,
       ],
       { ...user, stdio: ['ignore', log, log], env: { ...process.env, LC_ALL: 'C' } },
     );
