@@ -348,6 +348,7 @@ export async function benchPortal() {
         path: page,
         who,
       });
+      process.stderr.write(`  ${who}: ${label}: ${Math.round(siteCost.us)} µs against React's ${Math.round(react.us)} µs\n`);
     }
     console.log(`\n### Each page: the site's CPU per request against React's own render of the same HTML`);
     console.table(rows.map(({ path: _p, who: _w, ...row }) => row));
