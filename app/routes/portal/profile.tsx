@@ -32,13 +32,18 @@ import { requireRole } from '~/server/guards.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'any');
-  const profile = await getProfile(viewer.id);
+  // Read together (issue 26): the viewer's roles are the profile's, read on this request.
+  const [profile, sessions, accreditation] = await Promise.all([
+    getProfile(viewer.id),
+    listSessions(viewer.id, viewer.sessionId),
+    viewer.isInvestor ? accreditationCard(viewer.id) : null,
+  ]);
   if (!profile) throw redirect('/');
   return {
     profile,
     twoFactorEnabled: viewer.twoFactorEnabled,
-    sessions: await listSessions(viewer.id, viewer.sessionId),
-    accreditation: profile.isInvestor ? await accreditationCard(viewer.id) : null,
+    sessions,
+    accreditation,
     letterMaxBytes: documentMaxBytes(),
   };
 }

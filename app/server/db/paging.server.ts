@@ -50,12 +50,35 @@ export async function readCountedListPage<T>(opts: {
   count: () => Promise<number>;
   rows: (window: PageWindow) => Promise<T[]>;
 }): Promise<NumberedPage<T> & { counts: ListCounts }> {
+  // The first page does not depend on the total: read at the same time as the counts.
+  const firstPage = firstPageRows(opts);
   const counts = await listCounts(opts.list);
   const cacheKey = `${opts.list}:${counts.version}:${JSON.stringify([opts.q, opts.filters])}`;
   const known = opts.q ? searchTotals.get(cacheKey) : counts.count(opts.totalKey);
-  const page = await readNumberedPage({ ...opts, total: known });
+  const page = await readNumberedPage({ ...opts, total: known, firstPage });
   if (known === undefined) searchTotals.set(cacheKey, page.total);
   return { ...page, counts };
+}
+
+/** The page number asked for, at least 1 (what is not a number asks for the first). */
+function pageAsked(requestedPage: number): number {
+  return Math.max(1, Math.floor(requestedPage) || 1);
+}
+
+/**
+ * When the first page is asked for, its rows (the newest `pageSize`) read now, before the total
+ * is known, so a loader waits for the count and the rows together (issue 26: one database wait
+ * fewer); else undefined. A failure is kept for the caller that awaits it, never unhandled.
+ */
+function firstPageRows<T>(opts: {
+  requestedPage: number;
+  pageSize: number;
+  rows: (window: PageWindow) => Promise<T[]>;
+}): Promise<T[]> | undefined {
+  if (pageAsked(opts.requestedPage) !== 1) return undefined;
+  const rows = opts.rows({ offset: 0, limit: opts.pageSize, newestFirst: true });
+  rows.catch(() => undefined);
+  return rows;
 }
 
 /** Which rows of a newest-first list to read: skip `offset`, take `limit`, in this order. */
@@ -86,15 +109,20 @@ export async function readNumberedPage<T>(opts: {
   total: number | undefined;
   count: () => Promise<number>;
   rows: (window: PageWindow) => Promise<T[]>;
+  /** The first page's rows, already asked for (`firstPageRows`). */
+  firstPage?: Promise<T[]>;
 }): Promise<NumberedPage<T>> {
   const { pageSize } = opts;
-  const requested = Math.max(1, Math.floor(opts.requestedPage) || 1);
+  const requested = pageAsked(opts.requestedPage);
+  const firstPage = opts.firstPage ?? (opts.total === undefined ? firstPageRows(opts) : undefined);
   const total = opts.total ?? (await opts.count());
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(requested, pageCount);
   const offset = (page - 1) * pageSize;
   const limit = Math.max(0, Math.min(pageSize, total - offset));
   if (limit === 0) return { rows: [], total, page, pageCount };
+  // The newest `pageSize` rows: the first page, whatever the total.
+  if (page === 1 && firstPage) return { rows: (await firstPage).slice(0, limit), total, page, pageCount };
   const fromOldest = total - offset - limit;
   if (fromOldest >= offset) return { rows: await opts.rows({ offset, limit, newestFirst: true }), total, page, pageCount };
   const rows = await opts.rows({ offset: fromOldest, limit, newestFirst: false });

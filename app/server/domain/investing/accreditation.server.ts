@@ -62,23 +62,25 @@ const NO_LETTER = () => new NotFound('This verification letter does not exist or
  */
 export async function accreditationOf(investorId: string, now = new Date()): Promise<AccreditationOverview> {
   const verifier = alias(user, 'verifier');
-  const rows = await db()
-    .select({
-      id: accreditationRecord.id,
-      method: accreditationRecord.method,
-      establishedOn: accreditationRecord.establishedOn,
-      expiresOn: accreditationRecord.expiresOn,
-      letterKey: accreditationRecord.letterKey,
-      letterFileName: accreditationRecord.letterFileName,
-      createdAt: accreditationRecord.createdAt,
-      verifiedAt: accreditationRecord.verifiedAt,
-      verifiedByEmail: verifier.email,
-    })
-    .from(accreditationRecord)
-    .leftJoin(verifier, eq(verifier.id, accreditationRecord.verifiedBy))
-    .where(eq(accreditationRecord.investorId, investorId))
-    .orderBy(desc(accreditationRecord.createdAt), desc(accreditationRecord.id));
-  const current = await currentAccreditation(investorId);
+  const [rows, current] = await Promise.all([
+    db()
+      .select({
+        id: accreditationRecord.id,
+        method: accreditationRecord.method,
+        establishedOn: accreditationRecord.establishedOn,
+        expiresOn: accreditationRecord.expiresOn,
+        letterKey: accreditationRecord.letterKey,
+        letterFileName: accreditationRecord.letterFileName,
+        createdAt: accreditationRecord.createdAt,
+        verifiedAt: accreditationRecord.verifiedAt,
+        verifiedByEmail: verifier.email,
+      })
+      .from(accreditationRecord)
+      .leftJoin(verifier, eq(verifier.id, accreditationRecord.verifiedBy))
+      .where(eq(accreditationRecord.investorId, investorId))
+      .orderBy(desc(accreditationRecord.createdAt), desc(accreditationRecord.id)),
+    currentAccreditation(investorId),
+  ]);
   return {
     today: lenderDay(now),
     current: current?.expiresOn ? { ...current, expiresOn: current.expiresOn } : null,

@@ -24,6 +24,7 @@ import {
   tellBorrower,
   tellLender,
   itemTallies,
+  loansOfBorrower,
   openTermSheets,
   plural,
   borrowerNextStep,
@@ -33,8 +34,12 @@ import {
 
 /** A borrower's loans with what they must do next, newest first (My loans). */
 export async function listBorrowerLoans(borrowerId: string) {
-  const loans = await db().select().from(loan).where(eq(loan.borrowerId, borrowerId)).orderBy(desc(loan.createdAt));
-  const [tallies, sheets] = await Promise.all([itemTallies(loans.map((l) => l.id)), openTermSheets(loans.map((l) => l.id))]);
+  // The three together: one database wait, not two (issue 26).
+  const [loans, tallies, sheets] = await Promise.all([
+    db().select().from(loan).where(eq(loan.borrowerId, borrowerId)).orderBy(desc(loan.createdAt)),
+    itemTallies(loansOfBorrower(borrowerId)),
+    openTermSheets(loansOfBorrower(borrowerId)),
+  ]);
   return loans.map((l) => ({
     id: l.id,
     reference: l.reference,

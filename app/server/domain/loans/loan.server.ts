@@ -187,9 +187,20 @@ export interface Tally {
   needsAttention: number;
 }
 
+/**
+ * Which loans a tally is for: their ids, or a query of their ids (`loansOfBorrower`), so the
+ * tally can be read at the same time as the loans themselves.
+ */
+export type LoanIds = string[] | ReturnType<typeof loansOfBorrower>;
+
+/** The query of borrower `borrowerId`'s loan ids, for `inArray`. */
+export function loansOfBorrower(borrowerId: string) {
+  return db().select({ id: loan.id }).from(loan).where(eq(loan.borrowerId, borrowerId));
+}
+
 /** Checklist counts by status of each of `loanIds`. */
-export async function itemTallies(loanIds: string[]): Promise<Map<string, Tally>> {
-  if (!loanIds.length) return new Map();
+export async function itemTallies(loanIds: LoanIds): Promise<Map<string, Tally>> {
+  if (Array.isArray(loanIds) && !loanIds.length) return new Map();
   const rows = await db()
     .select({ loanId: loanItem.loanId, status: loanItem.status, n: count() })
     .from(loanItem)
@@ -206,8 +217,8 @@ export async function itemTallies(loanIds: string[]): Promise<Map<string, Tally>
 }
 
 /** The ids of `loanIds` with a term sheet waiting for the borrower's answer. */
-export async function openTermSheets(loanIds: string[]): Promise<Set<string>> {
-  if (!loanIds.length) return new Set();
+export async function openTermSheets(loanIds: LoanIds): Promise<Set<string>> {
+  if (Array.isArray(loanIds) && !loanIds.length) return new Set();
   const rows = await db()
     .select({ loanId: termSheet.loanId })
     .from(termSheet)
