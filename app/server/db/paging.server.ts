@@ -76,7 +76,8 @@ function firstPageRows<T>(opts: {
   rows: (window: PageWindow) => Promise<T[]>;
 }): Promise<T[]> | undefined {
   if (pageAsked(opts.requestedPage) !== 1) return undefined;
-  const rows = opts.rows({ offset: 0, limit: opts.pageSize, newestFirst: true });
+  // A query builder runs each time it is awaited: made a promise once, it runs once.
+  const rows = Promise.resolve(opts.rows({ offset: 0, limit: opts.pageSize, newestFirst: true }));
   rows.catch(() => undefined);
   return rows;
 }
