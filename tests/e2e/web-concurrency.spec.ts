@@ -5,13 +5,15 @@
  * read from the request log (each line carries its process's pid, found by the request id we
  * send). A session made through one worker is honoured by the other, a rate limit counts requests
  * served by both, a content publish reaches the page cache of both, a killed worker is replaced,
- * and SIGTERM stops the workers, the primary and the embedded cluster.
+ * and SIGTERM stops the workers, the primary and the embedded cluster. A Playwright spec, not a
+ * vitest suite: it starts the production build, which exists only once `npm run test:e2e` built it.
+ * Its tests share one server and run in order (serial).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { db, openDatabase, setDatabase, type DatabaseHandle } from '~/server/db/client.server';
 import { publishSection, saveDraft, sectionState } from '~/server/domain/content/site-content.server';
@@ -89,7 +91,8 @@ function alive(pid: number): boolean {
   }
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
   dataDir = newDataDir('cluster');
   server = await startServer({
     DATA_DIR: dataDir,
@@ -106,9 +109,10 @@ beforeAll(async () => {
     poolSize: 2,
   });
   setDatabase(database);
-}, 90_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
+  test.setTimeout(60_000);
   await database?.close();
   setDatabase(undefined);
   // After a failure: stopped as an operator would, so the embedded cluster stops with it.
@@ -119,10 +123,12 @@ afterAll(async () => {
     clearTimeout(stuck);
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+});
 
-describe('WEB_CONCURRENCY=2 on the embedded database', () => {
-  it('starts one primary and two workers that both answer', async () => {
+test.describe.configure({ mode: 'serial' });
+
+test.describe('WEB_CONCURRENCY=2 on the embedded database', () => {
+  test('starts one primary and two workers that both answer', async () => {
     // /healthz answered once the first worker listened; the primary says so once both do.
     await expect.poll(() => server.output(), { timeout: 30_000 }).toMatch(/listening on .* with 2 server processes/);
     const workers = await twoWorkers(
@@ -133,7 +139,7 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     expect(workers.has(server.process.pid!)).toBe(false);
   });
 
-  it('honours a session made through one worker in the other', async () => {
+  test('honours a session made through one worker in the other', async () => {
     const signIn = await request('POST', '/api/auth/sign-in/email', {
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.1.0.1' },
       body: JSON.stringify(ADMIN),
@@ -151,7 +157,7 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     expect(other.size).toBe(2);
   });
 
-  it('counts a rate limit across both workers', async () => {
+  test('counts a rate limit across both workers', async () => {
     // Sign-in: 10 a minute from one address; an unknown account, so no lockout is involved.
     const attempt = () =>
       request('POST', '/api/auth/sign-in/email', {
@@ -166,7 +172,7 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     expect(refused.size).toBe(2);
   });
 
-  it('shows a published content change from the page cache of every worker', async () => {
+  test('shows a published content change from the page cache of every worker', async () => {
     const cached = await twoWorkers(
       () => request('GET', '/about'),
       (a) => expect(a.status).toBe(200),
@@ -204,7 +210,7 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     expect([...again.values()].map((a) => a.headers['x-page-cache'])).toEqual(['hit', 'hit']);
   });
 
-  it('restarts a worker that dies', async () => {
+  test('restarts a worker that dies', async () => {
     const before = await twoWorkers(() => request('GET', '/api/auth/get-session'));
     const [victim] = before.keys();
     process.kill(victim!, 'SIGKILL');
@@ -216,7 +222,7 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     expect(after.has(victim!)).toBe(false);
   });
 
-  it('stops the workers, the primary and the embedded cluster on SIGTERM', async () => {
+  test('stops the workers, the primary and the embedded cluster on SIGTERM', async () => {
     const workers = await twoWorkers(() => request('GET', '/api/auth/get-session'));
     const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(alive(postmaster)).toBe(true);
