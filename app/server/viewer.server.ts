@@ -117,20 +117,16 @@ const sessionWithUser = () =>
 let preparedFor: ReturnType<typeof db> | undefined;
 let prepared: ReturnType<typeof sessionWithUser> | undefined;
 
+/** What a viewer is made of, by either path: the session, its user and their profile's roles. */
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionWithUser>['execute']>>[number];
+
 /**
- * The viewer read in one round trip, or undefined when better-auth must answer (see the top of
- * this file). Applies the absolute lifetime and the disabled account as `load` does.
+ * The viewer of a session `row`, with the Set-Cookie `headers` to relay, after the two rules
+ * both paths keep: a session ends 12 hours after sign-in however active (SESSION_MAX_AGE_SECONDS),
+ * and a disabled account keeps no session (disabling ends them; this covers one made meanwhile).
+ * Either ends the session (or all the user's) and gives no viewer.
  */
-async function fastViewer(cookieHeader: string): Promise<ResolvedViewer | undefined> {
-  const token = await signedSessionToken(cookieHeader);
-  if (!token) return undefined;
-  // The process database may be swapped (tests, start-up): prepare per database handle.
-  if (preparedFor !== db()) {
-    preparedFor = db();
-    prepared = sessionWithUser();
-  }
-  const [row] = await prepared!.execute({ token });
-  if (!row) return undefined;
+async function viewerOf(row: SessionRow, headers: Headers | null): Promise<ResolvedViewer> {
   if (Date.now() - row.createdAt.getTime() > SESSION_MAX_AGE_SECONDS * 1000) {
     await db().delete(sessionTable).where(eq(sessionTable.id, row.sessionId));
     return SIGNED_OUT;
@@ -152,8 +148,21 @@ async function fastViewer(cookieHeader: string): Promise<ResolvedViewer | undefi
       sessionId: row.sessionId,
       twoFactorEnabled: Boolean(row.twoFactorEnabled),
     },
-    headers: null,
+    headers,
   };
+}
+
+/** The viewer read in one round trip, or undefined when better-auth must answer (see the top of this file). */
+async function fastViewer(cookieHeader: string): Promise<ResolvedViewer | undefined> {
+  const token = await signedSessionToken(cookieHeader);
+  if (!token) return undefined;
+  // The process database may be swapped (tests, start-up): prepare per database handle.
+  if (preparedFor !== db()) {
+    preparedFor = db();
+    prepared = sessionWithUser();
+  }
+  const [row] = await prepared!.execute({ token });
+  return row ? viewerOf(row, null) : undefined;
 }
 
 async function load(request: Request): Promise<ResolvedViewer> {
@@ -162,13 +171,8 @@ async function load(request: Request): Promise<ResolvedViewer> {
   const fast = await fastViewer(cookieHeader);
   if (fast) return fast;
   const { headers, response } = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
-  if (!response) return { viewer: null, headers: null };
+  if (!response) return SIGNED_OUT;
   const { session, user } = response;
-  // Absolute lifetime: however active, a session ends 12 hours after sign-in.
-  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_MAX_AGE_SECONDS * 1000) {
-    await db().delete(sessionTable).where(eq(sessionTable.id, session.id));
-    return { viewer: null, headers: null };
-  }
   const [roles] = await db()
     .select({
       isBorrower: profile.isBorrower,
@@ -178,25 +182,22 @@ async function load(request: Request): Promise<ResolvedViewer> {
     })
     .from(profile)
     .where(eq(profile.userId, user.id));
-  const confirmedAt = (session as { confirmedAt?: Date | string | null }).confirmedAt ?? session.createdAt;
-  // A disabled account keeps no session (disabling ends them; this covers one made meanwhile).
-  if (roles?.disabledAt) {
-    await db().delete(sessionTable).where(eq(sessionTable.userId, user.id));
-    return { viewer: null, headers: null };
-  }
-  return {
-    viewer: {
-      id: user.id,
+  const createdAt = new Date(session.createdAt);
+  const confirmedAt = (session as { confirmedAt?: Date | string | null }).confirmedAt;
+  return viewerOf(
+    {
+      sessionId: session.id,
+      createdAt,
+      confirmedAt: confirmedAt ? new Date(confirmedAt) : createdAt,
+      userId: user.id,
       name: user.name,
       email: user.email,
-      isBorrower: roles?.isBorrower ?? false,
-      isInvestor: roles?.isInvestor ?? false,
-      isAdmin: roles?.isAdmin ?? false,
-      signedInAt: new Date(session.createdAt).toISOString(),
-      confirmedAt: new Date(confirmedAt).toISOString(),
-      sessionId: session.id,
       twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+      isBorrower: roles?.isBorrower ?? null,
+      isInvestor: roles?.isInvestor ?? null,
+      isAdmin: roles?.isAdmin ?? null,
+      disabledAt: roles?.disabledAt ?? null,
     },
-    headers: headers.has('Set-Cookie') ? headers : null,
-  };
+    headers.has('Set-Cookie') ? headers : null,
+  );
 }
