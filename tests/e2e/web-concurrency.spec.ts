@@ -15,6 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import { processAlive } from '~/server/db/embedded-postgres.server';
 import { db, openDatabase, setDatabase, type DatabaseHandle } from '~/server/db/client.server';
 import { publishSection, saveDraft, sectionState } from '~/server/domain/content/site-content.server';
 import { user } from '~/server/db/schema';
@@ -80,15 +81,6 @@ async function twoWorkers(ask: () => Promise<Answer>, check: (answer: Answer) =>
     seen.set(answer.pid, answer);
   }
   return seen;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 test.beforeAll(async () => {
@@ -225,14 +217,14 @@ test.describe('WEB_CONCURRENCY=2 on the embedded database', () => {
   test('stops the workers, the primary and the embedded cluster on SIGTERM', async () => {
     const workers = await twoWorkers(() => request('GET', '/api/auth/get-session'));
     const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    expect(alive(postmaster)).toBe(true);
+    expect(processAlive(postmaster)).toBe(true);
     // The test's own connections go first: the cluster's fast shutdown would cut them.
     await database?.close();
     database = undefined;
     setDatabase(undefined);
     server.process.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    for (const pid of [...workers.keys(), postmaster]) await expect.poll(() => alive(pid)).toBe(false);
+    for (const pid of [...workers.keys(), postmaster]) await expect.poll(() => processAlive(pid)).toBe(false);
     const log = server.output();
     // The primary and the two workers running (the one killed above wrote nothing).
     expect(log.match(/"msg":"shutdown complete"/g)).toHaveLength(3);

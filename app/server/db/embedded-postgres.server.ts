@@ -225,7 +225,8 @@ function hasNodeParent(pid: number): boolean {
   return path.basename(command) === 'node' || command === path.basename(process.execPath);
 }
 
-function alive(pid: number): boolean {
+/** True while process `pid` exists (one of another user's counts: signalling it is refused, EPERM). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -246,9 +247,9 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
 /** Stops an orphaned postmaster: fast shutdown, then immediate shutdown if it lingers. */
 async function stopOrphan(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
-  if (await until(() => !alive(pid), STOP_TIMEOUT_MS)) return;
+  if (await until(() => !processAlive(pid), STOP_TIMEOUT_MS)) return;
   process.kill(pid, 'SIGQUIT');
-  if (!(await until(() => !alive(pid), 5_000)))
+  if (!(await until(() => !processAlive(pid), 5_000)))
     throw new EmbeddedPostgresError(`The orphaned PostgreSQL (pid ${pid}) did not stop.`);
 }
 
@@ -301,7 +302,7 @@ export async function startEmbeddedPostgres(
     const running = livePostmaster(clusterDir);
     if (running !== undefined) {
       if (hasNodeParent(running)) {
-        if (await ready(url, () => alive(running))) return { url, owned: false, stop: async () => {} };
+        if (await ready(url, () => processAlive(running))) return { url, owned: false, stop: async () => {} };
         continue;
       }
       await stopOrphan(running);
