@@ -124,8 +124,14 @@ test('an investor filters and pages, follows and unfollows, opens a deal, downlo
   const notes = page.getByRole('region', { name: 'Investment Notifications' });
   await expect(notes.getByText(/^Deal Followed/)).toBeVisible();
   await expect(notes.getByText(/^Deal Unfollowed/)).toBeVisible();
+  // The button goes at once (optimistic); the reload must wait for the server to have recorded it,
+  // or the page reloads with what was there before (a race seen in CI: 2 buttons after the reload).
+  const marked = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/dashboard/investments'),
+  );
   await notes.getByRole('button', { name: 'Mark as read' }).first().click();
   await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
+  expect((await marked).status()).toBe(200);
   await page.reload();
   await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
 });

@@ -132,8 +132,13 @@ test('a borrower uploads three files at once, renames, cancels a rename, downloa
   await expect(notes.getByText(/^Document deleted/)).toBeVisible();
   await expect(notes.getByText('Document uploaded successfully')).toHaveCount(3);
   await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(4);
+  // The button goes at once (optimistic): the reload waits for the server to have recorded it.
+  const marked = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/dashboard/loans'),
+  );
   await notes.getByRole('button', { name: 'Mark as read' }).first().click();
   await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(3);
+  expect((await marked).status()).toBe(200);
   await page.reload();
   await expect(notes.getByRole('button', { name: 'Mark as read' })).toHaveCount(3);
   // The lender was told of each upload.
