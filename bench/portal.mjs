@@ -299,7 +299,13 @@ async function underLoad(site, page, cookie, cpus) {
   }
 }
 
-export async function benchPortal() {
+/**
+ * The section. `options.pages` (`--pages=loan,deal`): only the pages whose label or path holds
+ * one of the comma-separated words; `options.quick` (`--quick`): the table and the waits only,
+ * without the profile and the load run.
+ */
+export async function benchPortal(options = {}) {
+  const wanted = options.pages ? String(options.pages).split(',') : null;
   await ensureBuild();
   const m = machine();
   const plan = placement();
@@ -333,12 +339,15 @@ export async function benchPortal() {
     );
     const rows = [];
     const notes = [];
+    const waitsOf = [];
     for (const [who, label, page] of pagesOf(s)) {
+      if (wanted && !wanted.some((word) => label.includes(word) || page.includes(word))) continue;
       const cookie = s.cookies[who];
       const url = site.url + page;
       const first = await fetch(url, { headers: { Cookie: cookie }, redirect: 'manual' });
       const html = await first.text();
       if (first.status !== 200) throw new Error(`${page} answered ${first.status} to the ${who}: nothing to measure`);
+      waitsOf.push([`${who}: ${label}`, await counter.trace(() => fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text()))]);
       // The background's round trips over an idle window as long as the run is likely to be.
       const idleStart = counter.counts();
       const idleStarted = performance.now();
@@ -385,6 +394,14 @@ export async function benchPortal() {
     console.log(
       "target: site CPU ≤ 2 × React's render, and ≤ 2 database round trips a request (waits: round trips sent together count once), on every page",
     );
+    console.log(`\n### Where each page's database waits go (one request; the statements sent together share a wait)`);
+    for (const [page, waits] of waitsOf) {
+      console.log(`${page}: ${waits.length} waits`);
+      waits.forEach((statements, i) => {
+        for (const [j, statement] of statements.entries()) console.log(`  ${j === 0 ? String(i + 1).padStart(2) : '  '}. ${statement}`);
+      });
+    }
+    if (options.quick) return;
     const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     console.log(`\n### The page with the highest ratio: ${worst.page} (${worst.ratio}×)`);
     await profileOf(bench.url, worst.path, s.cookies[worst.who], site, plan.server);

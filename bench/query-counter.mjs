@@ -21,15 +21,22 @@ import net from 'node:net';
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const READY = 0x5a; // 'Z'
+const PARSE = 0x50; // 'P'
+const BIND = 0x42; // 'B'
+/** How much of a kept message is read: enough to name a statement. */
+const KEEP_BYTES = 400;
 
 /**
- * Calls `onMessage(type)` for each message of a PostgreSQL byte stream fed through `feed(chunk)`.
- * With `startup`, the first message has no type byte (the client's StartupMessage) and is given
- * whole to `onStartup(bytes)`.
+ * Calls `onMessage(type, body)` for each message of a PostgreSQL byte stream fed through
+ * `feed(chunk)`; `body` is the message's bytes for the types in `keep` (a Set of type ids), else
+ * undefined, and only its first KEEP_BYTES. With `startup`, the first message has no type byte
+ * (the client's StartupMessage) and is given whole to `onStartup(bytes)`.
  */
-function messageReader({ startup = false, onMessage, onStartup = () => {} }) {
+function messageReader({ startup = false, onMessage, onStartup = () => {}, keep = new Set() }) {
   let header = Buffer.alloc(0);
   let skip = 0;
+  let kept = null;
+  let keptType = 0;
   let awaitingStartup = startup;
   let startupBytes = null;
   let startupLength = 0;
@@ -48,8 +55,13 @@ function messageReader({ startup = false, onMessage, onStartup = () => {} }) {
       }
       if (skip > 0) {
         const take = Math.min(skip, chunk.length - at);
+        if (kept && kept.length < KEEP_BYTES) kept = Buffer.concat([kept, chunk.subarray(at, at + Math.min(take, KEEP_BYTES))]);
         skip -= take;
         at += take;
+        if (skip === 0 && kept) {
+          onMessage(keptType, kept);
+          kept = null;
+        }
         continue;
       }
       const need = awaitingStartup ? 4 : 5;
@@ -62,8 +74,11 @@ function messageReader({ startup = false, onMessage, onStartup = () => {} }) {
         startupLength = header.readInt32BE(0);
         startupBytes = header;
       } else {
-        onMessage(header[0]);
         skip = header.readInt32BE(1) - 4;
+        if (keep.has(header[0]) && skip > 0) {
+          kept = Buffer.alloc(0);
+          keptType = header[0];
+        } else onMessage(header[0]);
       }
       header = Buffer.alloc(0);
     }
@@ -72,7 +87,7 @@ function messageReader({ startup = false, onMessage, onStartup = () => {} }) {
 
 /**
  * Starts the proxy to `upstream` ({ host, port }) on a free port of 127.0.0.1. Returns
- * { port, counts(), close() }: `counts()` is { roundTrips, waits, waitMs } counted since the start
+ * { port, counts(), trace(work), close() }: `counts()` is { roundTrips, waits, waitMs } counted since the start
  * (waitMs sums each round trip's time, overlapping ones each in full).
  */
 export async function startQueryCounter(upstream) {
@@ -80,22 +95,37 @@ export async function startQueryCounter(upstream) {
   let waitMs = 0;
   let waits = 0;
   let inFlight = 0;
+  /** While `trace` runs: each round trip as { wait, statement }. */
+  let tracing = null;
   const sockets = new Set();
   const server = net.createServer((client) => {
     const db = net.connect(upstream);
     sockets.add(client).add(db);
     let counted = true;
     const pending = [];
+    /** This connection's statement being sent, and its named prepared statements' texts. */
+    let statement = '';
+    const named = new Map();
     const fromClient = messageReader({
       startup: true,
       onStartup(bytes) {
         if (bytes.includes(Buffer.from('application_name\0pgboss\0'))) counted = false;
       },
-      onMessage(type) {
+      keep: new Set([PARSE, BIND, QUERY]),
+      onMessage(type, body) {
+        if (body && type === PARSE) {
+          const [name, text] = body.toString('utf8').split('\0');
+          statement = text;
+          if (name) named.set(name, text);
+        } else if (body && type === BIND) {
+          const name = body.toString('utf8').split('\0')[1];
+          if (name) statement = named.get(name) ?? `(prepared ${name})`;
+        } else if (body && type === QUERY) statement = body.toString('utf8').split('\0')[0];
         if (counted && (type === SYNC || type === QUERY)) {
           roundTrips++;
           if (inFlight++ === 0) waits++;
           pending.push(performance.now());
+          if (tracing) tracing.push({ wait: waits, statement: statement.replace(/\s+/g, ' ').trim() });
         }
       },
     });
@@ -129,6 +159,24 @@ export async function startQueryCounter(upstream) {
   return {
     port: server.address().port,
     counts: () => ({ roundTrips, waits, waitMs }),
+    /**
+     * Runs `work` (a function returning a promise) and gives its round trips, grouped by wait:
+     * [[statement, …], …], each statement its first words up to `width` characters.
+     */
+    async trace(work, width = 110) {
+      tracing = [];
+      try {
+        await work();
+        const groups = new Map();
+        for (const { wait, statement } of tracing) {
+          if (!groups.has(wait)) groups.set(wait, []);
+          groups.get(wait).push(statement.length > width ? `${statement.slice(0, width - 1)}…` : statement);
+        }
+        return [...groups.values()];
+      } finally {
+        tracing = null;
+      }
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
