@@ -24,7 +24,14 @@ import { pageCache, withNonce, type CachedAnswer } from './page-cache';
 import { forkWorkers, WORKERS_STOP_TIMEOUT_MS } from './cluster';
 import { reactRouterHandler } from './react-router-handler';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
-import { configuredDatabase, openDatabase, setDatabase, databaseHandle, type DatabaseHandle } from '~/server/db/client.server';
+import {
+  configuredDatabase,
+  DATABASE_POOL_SIZE,
+  openDatabase,
+  setDatabase,
+  databaseHandle,
+  type DatabaseHandle,
+} from '~/server/db/client.server';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/server/db/unavailable.server';
 import { authSecretWasGenerated, env } from '~/server/env.server';
 import { requestContext, type RequestInfo } from '~/load-context';
@@ -316,9 +323,9 @@ export async function connectDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** The embedded cluster's connections: each process's pool (10), the primary's queue and listener, the CLI. */
+/** The embedded cluster's connections: each process's pool (DATABASE_POOL_SIZE), the primary's queue and listener, the CLI. */
 function embeddedConnections(processes: number): number {
-  return Math.max(100, 10 * processes + 40);
+  return Math.max(100, DATABASE_POOL_SIZE * processes + 40);
 }
 
 /**

@@ -16,7 +16,17 @@ import { stageDocument } from '~/server/domain/loans/documents.server';
 import { addNote, loanFile, postMessage, recordItemDocuments, requestItem, reviewItem } from '~/server/domain/loans/file.server';
 import { declineLoan, issueTermSheet, listPipeline, moveStage } from '~/server/domain/loans/pipeline.server';
 import { acceptTermSheet } from '~/server/domain/loans/signature.server';
-import { borrowerLoan, staffLoan, type Loan, type LoanActor } from '~/server/domain/loans/loan.server';
+import {
+  borrowerLoan,
+  borrowerLoanRead,
+  staffLoan,
+  staffLoanRead,
+  type Loan,
+  type LoanActor,
+} from '~/server/domain/loans/loan.server';
+import { statementsOfLoan } from '~/server/domain/servicing/billing.server';
+import { loanDraws } from '~/server/domain/servicing/draw-views.server';
+import { servicingSummary } from '~/server/domain/servicing/view.server';
 import { saveApplicationStep, submitApplication, withdrawLoan } from '~/server/domain/loans/application.server';
 import { isRefused } from '~/server/errors.server';
 import { boardingDefaults, boardLoan } from '~/server/domain/servicing/boarding.server';
@@ -290,6 +300,34 @@ describe('the application', () => {
     expect(await borrowerLoan(other.id, 'not-a-reference')).toBeNull();
     expect(await refusal(saveApplicationStep(other, l.id, 'property', {}))).toBe('not-found');
     expect(await refusal(saveApplicationStep(owner, l.id, 'property', {}))).toBe('conflict');
+  });
+
+  it("reads a loan's parts in the loan's own wait, and finds nothing of another borrower's loan (issue 26)", async () => {
+    const owner = await newBorrower();
+    const other = await newBorrower();
+    const l = await submitted(owner);
+    await postMessage(owner, l, 'Is the appraisal ordered?', false);
+    await addNote(admin, l, 'Appraisal ordered on Monday.');
+    // The owner's read gives what the row gives, for the borrower and for staff.
+    const row = (await borrowerLoan(owner.id, l.reference!))!;
+    const own = borrowerLoanRead(owner.id, l.reference!);
+    expect(await own.loan).toEqual(row);
+    expect(await loanFile(own, 'borrower')).toEqual(await loanFile(row, 'borrower'));
+    expect(await loanFile(staffLoanRead(l.reference!), 'staff')).toEqual(await loanFile(row, 'staff'));
+    expect((await loanFile(row, 'staff')).notes).toHaveLength(1);
+    // Another borrower, a bad key, a reference that is no loan: no row, and every part empty.
+    for (const read of [
+      borrowerLoanRead(other.id, l.reference!),
+      borrowerLoanRead(other.id, l.id),
+      borrowerLoanRead(owner.id, 'not-a-reference'),
+      staffLoanRead('OL-1999-99999'),
+    ]) {
+      expect(await read.loan).toBeNull();
+      expect(await loanFile(read, 'staff')).toBeNull();
+      expect(await statementsOfLoan(read.id, l.reference!)).toEqual([]);
+      expect(await loanDraws(read)).toBeNull();
+      expect(await servicingSummary(read, 'staff')).toBeNull();
+    }
   });
 
   it('finds loans in the pipeline by reference, property or borrower, and by stage', async () => {

@@ -36,7 +36,7 @@ import { parseForm } from '~/lib/parse-form';
 import { answer, refuseFields, answerRefusals, found } from '~/server/answers.server';
 import { addNote, loanFile, postMessage, requestItem, reviewItem } from '~/server/domain/loans/file.server';
 import { declineLoan, issueTermSheet, moveStage } from '~/server/domain/loans/pipeline.server';
-import { propertyLine, staffLoan } from '~/server/domain/loans/loan.server';
+import { propertyLine, staffLoan, staffLoanRead } from '~/server/domain/loans/loan.server';
 import { assignContact, listStaff } from '~/server/domain/loans/contact.server';
 import { boardingDefaults, boardLoan } from '~/server/domain/servicing/boarding.server';
 import { loanDraws } from '~/server/domain/servicing/draw-views.server';
@@ -50,17 +50,30 @@ import { redirectWithToast, toastHeaders } from '~/server/toast.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
-  const l = found(await staffLoan(params.reference), 'Loan');
-  const [file, staff, boarding, servicing, draws, offeredAs] = await Promise.all([
-    loanFile(l, 'staff'),
+  // The loan and its parts in one database wait (issue 26); the boarding form's defaults, for a
+  // loan at Closing only, follow.
+  const read = staffLoanRead(params.reference);
+  const [maybe, file, staff, servicing, draws, offeredAs] = await Promise.all([
+    read.loan,
+    loanFile(read, 'staff'),
     listStaff(),
-    l.stage === 'closing' ? boardingDefaults(l) : null,
-    servicingSummary(l, 'staff'),
-    loanDraws(l),
-    dealOfLoan(l.id),
+    servicingSummary(read, 'staff'),
+    loanDraws(read),
+    dealOfLoan(read.id),
   ]);
-  const offer = { deal: offeredAs, offerable: OFFERABLE_STAGES.includes(l.stage) };
-  return { ...file, property: propertyLine(l), today: lenderDay(), staff, self: admin.id, boarding, servicing, draws, offer };
+  const l = found(maybe, 'Loan');
+  const boarding = l.stage === 'closing' ? await boardingDefaults(l) : null;
+  return {
+    ...found(file, 'Loan'),
+    property: propertyLine(l),
+    today: lenderDay(),
+    staff,
+    self: admin.id,
+    boarding,
+    servicing,
+    draws,
+    offer: { deal: offeredAs, offerable: OFFERABLE_STAGES.includes(l.stage) },
+  };
 }
 
 const text = (max: number) => z.string().max(max);

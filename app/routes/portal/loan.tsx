@@ -31,7 +31,7 @@ import { requestInfo } from '~/load-context';
 import { answer, answerRefusals, found } from '~/server/answers.server';
 import { documentMaxBytes } from '~/server/domain/loans/documents.server';
 import { declineTermSheet } from '~/server/domain/loans/pipeline.server';
-import { borrowerLoan, propertyLine } from '~/server/domain/loans/loan.server';
+import { borrowerLoan, borrowerLoanRead, propertyLine } from '~/server/domain/loans/loan.server';
 import { loanFile, postMessage } from '~/server/domain/loans/file.server';
 import { withdrawLoan } from '~/server/domain/loans/application.server';
 import { statementsOfLoan } from '~/server/domain/servicing/billing.server';
@@ -45,15 +45,25 @@ import { limitUserAction } from '~/server/rate-limit.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
-  const l = found(await borrowerLoan(viewer.id, params.reference), 'Loan');
-  if (l.stage === 'draft') throw redirect(`/dashboard/loans/new?draft=${l.id}`);
-  const [file, servicing, draws, statements] = await Promise.all([
-    loanFile(l, 'borrower'),
-    servicingSummary(l, 'borrower'),
-    loanDraws(l),
-    statementsOfLoan(l.id, l.reference!),
+  // The loan and all its parts in one database wait: the parts name the loan by SQL that finds
+  // it for this borrower, and nothing is shown unless the loan itself is theirs (issue 26).
+  const read = borrowerLoanRead(viewer.id, params.reference);
+  const [l, file, servicing, draws, statements] = await Promise.all([
+    read.loan,
+    loanFile(read, 'borrower'),
+    servicingSummary(read, 'borrower'),
+    loanDraws(read),
+    statementsOfLoan(read.id, params.reference),
   ]);
-  return { ...file, property: propertyLine(l), maxBytes: documentMaxBytes(), servicing, draws, statements };
+  if (l?.stage === 'draft') throw redirect(`/dashboard/loans/new?draft=${l.id}`);
+  return {
+    ...found(file, 'Loan'),
+    property: propertyLine(found(l, 'Loan')),
+    maxBytes: documentMaxBytes(),
+    servicing,
+    draws,
+    statements,
+  };
 }
 
 const intent = z.discriminatedUnion('intent', [

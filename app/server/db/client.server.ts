@@ -37,6 +37,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The connections each process's pool may open. A signed-in page sends all its reads at once
+ * after the viewer's (issue 26, decision 0010): the borrower's loan page and the staff's loan
+ * review send up to twenty, and with fewer connections the rest would wait for the first to
+ * finish, a second database wait. Every process opens its own pool (WEB_CONCURRENCY), and the
+ * server's max_connections must hold them all (the embedded cluster's is raised to fit).
+ */
+export const DATABASE_POOL_SIZE = 20;
+
 export type DatabaseOptions = (
   | { url: string }
   /** The embedded cluster of this DATA_DIR, started (or joined) first. */
@@ -69,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
   });
   // A client that loses its connection must not crash the process: an idle one reports on the

@@ -61,7 +61,7 @@ export async function readCountedListPage<T>(opts: {
 }
 
 /** The page number asked for, at least 1 (what is not a number asks for the first). */
-function pageAsked(requestedPage: number): number {
+export function pageAsked(requestedPage: number): number {
   return Math.max(1, Math.floor(requestedPage) || 1);
 }
 

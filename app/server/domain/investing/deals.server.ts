@@ -94,6 +94,8 @@ async function newestPage(viewerId: string, opts: PageOptions) {
  * each. Rather than sorting every deal per request, the list is read as three segments, each
  * in index order (followed deals are few; Active and Closed use (status, created_at)), and the
  * page is cut across them from their counts: a late page costs about what a first page does.
+ * The first page, the one nearly always asked for, is read with the counts: each segment's first
+ * `pageSize` rows, in the same database wait.
  */
 async function investorPage(viewerId: string, opts: PageOptions) {
   const where = filterWhere(opts.filter);
@@ -102,7 +104,7 @@ async function investorPage(viewerId: string, opts: PageOptions) {
     .from(dealInterest)
     .where(eq(dealInterest.userId, viewerId))
     .as('mine');
-  const [counts = { total: 0, followed: 0, active: 0 }] = await db()
+  const counted = db()
     .select({
       total: count(),
       followed: count(mine.dealId),
@@ -110,38 +112,49 @@ async function investorPage(viewerId: string, opts: PageOptions) {
     })
     .from(deal)
     .leftJoin(mine, eq(mine.dealId, deal.id))
-    .where(where);
-  const { page, pageCount } = clampPage(counts.total, opts);
+    .where(where)
+    .then(([row]) => row ?? { total: 0, followed: 0, active: 0 });
   const segments = [
     {
-      size: counts.followed,
       following: true,
       where: and(where, followedBy(viewerId)),
       order: [desc(sql`(${deal.status} = 'Active')`), desc(deal.createdAt), asc(deal.id)],
     },
     {
-      size: counts.active,
       following: false,
       where: and(where, sql`not ${followedBy(viewerId)}`, eq(deal.status, 'Active')),
       order: [desc(deal.createdAt), asc(deal.id)],
     },
     {
-      size: counts.total - counts.followed - counts.active,
       following: false,
       where: and(where, sql`not ${followedBy(viewerId)}`, ne(deal.status, 'Active')),
       order: [desc(deal.createdAt), asc(deal.id)],
     },
   ];
+  if (opts.page <= 1) {
+    // The first page does not depend on the counts: the first `pageSize` of each segment, read
+    // with the counts in one database wait (issue 26), then cut in segment order.
+    const [counts, ...firsts] = await Promise.all([
+      counted,
+      ...segments.map((segment) => segmentRows(segment.where, segment.order, opts.pageSize, 0, segment.following)),
+    ]);
+    const { page, pageCount } = clampPage(counts.total, opts);
+    return { deals: firsts.flat().slice(0, opts.pageSize), total: counts.total, page, pageCount };
+  }
+  const counts = await counted;
+  const { page, pageCount } = clampPage(counts.total, opts);
+  const sizes = [counts.followed, counts.active, counts.total - counts.followed - counts.active];
   let skip = (page - 1) * opts.pageSize;
   let wanted = opts.pageSize;
   const rows: Awaited<ReturnType<typeof segmentRows>> = [];
-  for (const segment of segments) {
+  for (const [i, segment] of segments.entries()) {
+    const size = sizes[i]!;
     if (wanted === 0) break;
-    if (skip >= segment.size) {
-      skip -= segment.size;
+    if (skip >= size) {
+      skip -= size;
       continue;
     }
-    const take = Math.min(wanted, segment.size - skip);
+    const take = Math.min(wanted, size - skip);
     rows.push(...(await segmentRows(segment.where, segment.order, take, skip, segment.following)));
     wanted -= take;
     skip = 0;

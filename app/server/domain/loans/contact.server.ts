@@ -10,16 +10,18 @@ import { db } from '../../db/client.server';
 import { loan, profile, user } from '../../db/schema';
 import { Refused } from '../../errors.server';
 import { audit } from '../audit.server';
-import { type Loan, type LoanActor, lockLoan } from './loan.server';
+import { type Loan, type LoanActor, type LoanId, loanColumn, lockLoan } from './loan.server';
 
-/** The contact of `l` as the loan page shows them (name, e-mail, phone, photo key), or null. */
-export async function loanContactCard(l: Pick<Loan, 'contactId'>): Promise<LoanContactView | null> {
-  if (!l.contactId) return null;
+/**
+ * The contact of loan `id` as the loan page shows them (name, e-mail, phone, photo key), or null
+ * when it has none: one statement, the loan's contact found inside it.
+ */
+export async function loanContactCard(id: LoanId): Promise<LoanContactView | null> {
   const [who] = await db()
     .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone, avatarKey: profile.avatarKey })
     .from(user)
     .innerJoin(profile, eq(profile.userId, user.id))
-    .where(eq(user.id, l.contactId));
+    .where(eq(user.id, loanColumn(id, loan.contactId)));
   return who ?? null;
 }
 

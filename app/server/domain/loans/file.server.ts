@@ -19,6 +19,10 @@ import { nextMilestone, stageTargetDays } from './milestones.server';
 import {
   type Loan,
   type LoanActor,
+  type LoanId,
+  type LoanRead,
+  loanColumn,
+  loanRowOf,
   lockLoan,
   propertyLine,
   tellBorrower,
@@ -54,11 +58,24 @@ export async function listBorrowerLoans(borrowerId: string) {
 }
 /**
  * The whole file of loan `l` for its `audience`: items with their documents, the timeline's
- * events, messages, term sheets, and, for 'staff' only, the internal notes.
+ * events, messages, term sheets, the named contact and the stage's target, and, for 'staff'
+ * only, the internal notes and the borrower. Given a `LoanRead`, every part is read in the same
+ * database wait as the loan itself, and the answer is null when the loan is not there.
  */
-export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
-  const [items, documents, events, messages, sheets, notes, borrower, contact, target] = await Promise.all([
-    db().select().from(loanItem).where(eq(loanItem.loanId, l.id)).orderBy(asc(loanItem.position)),
+export async function loanFile(l: Loan, audience: 'borrower' | 'staff'): Promise<LoanFileView>;
+export async function loanFile(l: LoanRead, audience: 'borrower' | 'staff'): Promise<LoanFileView | null>;
+export async function loanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff') {
+  return readLoanFile(of, audience);
+}
+
+/** What `loanFile` gives. */
+export type LoanFileView = NonNullable<Awaited<ReturnType<typeof readLoanFile>>>;
+
+async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff') {
+  const id: LoanId = of.id;
+  const [l, items, documents, events, messages, sheets, notes, borrower, contact, target] = await Promise.all([
+    loanRowOf(of),
+    db().select().from(loanItem).where(eq(loanItem.loanId, id)).orderBy(asc(loanItem.position)),
     db()
       .select({
         id: document.id,
@@ -71,7 +88,7 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
       })
       .from(document)
       .innerJoin(loanItem, eq(loanItem.id, document.loanItemId))
-      .where(eq(loanItem.loanId, l.id))
+      .where(eq(loanItem.loanId, id))
       .orderBy(asc(document.createdAt)),
     db()
       .select({
@@ -83,7 +100,7 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
         createdAt: loanEvent.createdAt,
       })
       .from(loanEvent)
-      .where(eq(loanEvent.loanId, l.id))
+      .where(eq(loanEvent.loanId, id))
       .orderBy(asc(loanEvent.createdAt)),
     db()
       .select({
@@ -94,7 +111,7 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
         createdAt: loanMessage.createdAt,
       })
       .from(loanMessage)
-      .where(eq(loanMessage.loanId, l.id))
+      .where(eq(loanMessage.loanId, id))
       .orderBy(asc(loanMessage.createdAt)),
     db()
       .select({
@@ -121,13 +138,13 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
         ...(audience === 'staff' ? { respondedIp: termSheet.respondedIp } : {}),
       })
       .from(termSheet)
-      .where(eq(termSheet.loanId, l.id))
+      .where(eq(termSheet.loanId, id))
       .orderBy(desc(termSheet.createdAt)),
     audience === 'staff'
       ? db()
           .select({ id: loanNote.id, authorName: loanNote.authorName, body: loanNote.body, createdAt: loanNote.createdAt })
           .from(loanNote)
-          .where(eq(loanNote.loanId, l.id))
+          .where(eq(loanNote.loanId, id))
           .orderBy(asc(loanNote.createdAt))
       : Promise.resolve(null),
     audience === 'staff'
@@ -135,12 +152,13 @@ export async function loanFile(l: Loan, audience: 'borrower' | 'staff') {
           .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone })
           .from(user)
           .innerJoin(profile, eq(profile.userId, user.id))
-          .where(eq(user.id, l.borrowerId))
+          .where(eq(user.id, loanColumn(id, loan.borrowerId)))
           .then(([b]) => b ?? null)
       : Promise.resolve(null),
-    loanContactCard(l),
-    stageTargetDays(l.stage),
+    loanContactCard(id),
+    stageTargetDays(loanColumn(id, loan.stage)),
   ]);
+  if (!l) return null;
   const { searchText: _searchText, ...application } = l;
   const today = lenderDay();
   return {

@@ -9,7 +9,7 @@
  * `loanFile(…, 'staff')`. Every change and the e-mails and notifications it causes are one
  * transaction; every staff change is audited in it.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import { CLOSED_STAGES, isReference, type LoanStage } from '~/lib/loans';
 import { db, type Database, type Transaction } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
@@ -52,6 +52,58 @@ export async function staffLoan(reference: string): Promise<Loan | null> {
   if (!isReference(reference)) return null;
   const [row] = await db().select().from(loan).where(eq(loan.reference, reference));
   return row ?? null;
+}
+
+// ---------------------------------------------------------------- a loan read with its parts
+
+/**
+ * How a loan's parts (its file, servicing, draws, statements) name the loan in their reads: its
+ * id, or SQL that finds the id inside the same statement (a `LoanRead`'s), so a page sends the
+ * loan's own read and all its parts' together, one database wait (issue 26, decision 0010).
+ */
+export type LoanId = string | SQL;
+
+/**
+ * A loan being read: `loan` resolves to its row (null when there is none, or none the reader may
+ * see), and `id` is SQL naming that same loan's id (NULL when there is none, so each part read
+ * with it is empty). A page starts the parts' reads with `id` beside `loan`, then builds them
+ * with the row, or answers 404 when it is null; nothing read is shown before the row says whose.
+ */
+export interface LoanRead {
+  id: SQL;
+  loan: Promise<Loan | null>;
+}
+
+/** Loan `key` of `borrowerId` as `borrowerLoan` finds it, read with its parts (`LoanRead`). */
+export function borrowerLoanRead(borrowerId: string, key: string): LoanRead {
+  const match = isReference(key) ? eq(loan.reference, key) : isUuid(key) ? eq(loan.id, key) : null;
+  return {
+    id: match ? sql`(select ${loan.id} from ${loan} where ${and(match, eq(loan.borrowerId, borrowerId))})` : sql`null::uuid`,
+    loan: borrowerLoan(borrowerId, key),
+  };
+}
+
+/** Loan `reference` as `staffLoan` finds it for staff, read with its parts (`LoanRead`). */
+export function staffLoanRead(reference: string): LoanRead {
+  return {
+    id: isReference(reference) ? sql`(select ${loan.id} from ${loan} where ${eq(loan.reference, reference)})` : sql`null::uuid`,
+    loan: staffLoan(reference),
+  };
+}
+
+/** True when `l` is a `LoanRead` (its row still coming), not the row itself. */
+export function isLoanRead(l: Loan | LoanRead): l is LoanRead {
+  return 'loan' in l && l.loan instanceof Promise;
+}
+
+/** The row of `l`: itself, or a `LoanRead`'s once read (null: none). */
+export async function loanRowOf(l: Loan | LoanRead): Promise<Loan | null> {
+  return isLoanRead(l) ? l.loan : l;
+}
+
+/** SQL reading `column` of the loan `id` names (a `LoanId`), for a part whose read needs it (its borrower, its stage). */
+export function loanColumn(id: LoanId, column: AnyColumn): SQL {
+  return sql`(select ${column} from ${loan} where ${eq(loan.id, id)})`;
 }
 
 /** The loan `loanId` locked for a change in `tx`. @throws NotFound when it is gone. */
@@ -188,10 +240,10 @@ export interface Tally {
 }
 
 /**
- * Which loans a tally is for: their ids, or a query of their ids (`loansOfBorrower`), so the
- * tally can be read at the same time as the loans themselves.
+ * Which loans a tally is for: their ids, or a query of their ids (`loansOfBorrower`, a list's
+ * page of ids), so the tally can be read at the same time as the loans themselves.
  */
-export type LoanIds = string[] | ReturnType<typeof loansOfBorrower>;
+export type LoanIds = string[] | SQLWrapper;
 
 /** The query of borrower `borrowerId`'s loan ids, for `inArray`. */
 export function loansOfBorrower(borrowerId: string) {

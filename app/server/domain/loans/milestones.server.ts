@@ -3,7 +3,7 @@
  * Settings, and the next milestone the borrower's loan page shows: the day the loan entered its
  * stage (the lender's day) plus its stage's target; none without a target.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import { lenderDay } from '~/lib/format';
 import { milestone, TARGET_STAGES, type Milestone } from '~/lib/milestones';
 import type { LoanStage } from '~/lib/loans';
@@ -18,8 +18,8 @@ export async function listStageTargets(): Promise<Partial<Record<LoanStage, numb
   return Object.fromEntries(rows.map((r) => [r.stage, r.days]));
 }
 
-/** The target days of `stage`, or null when it has none. */
-export async function stageTargetDays(stage: LoanStage): Promise<number | null> {
+/** The target days of `stage` (or SQL naming a loan's stage, `loanColumn`), or null when it has none. */
+export async function stageTargetDays(stage: LoanStage | SQL): Promise<number | null> {
   const [row] = await db().select({ days: stageTarget.days }).from(stageTarget).where(eq(stageTarget.stage, stage));
   return row?.days ?? null;
 }

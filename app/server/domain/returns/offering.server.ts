@@ -14,7 +14,7 @@ import { isUuid } from '../../db/query.server';
 import { deal, loan, loanServicing, position, termSheet } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit, type Actor } from '../audit.server';
-import { staffLoan, type Loan } from '../loans/loan.server';
+import { staffLoan, type Loan, type LoanId } from '../loans/loan.server';
 
 type Reader = Database | Transaction;
 
@@ -46,8 +46,8 @@ async function loanFigures(l: Loan, tx: Reader) {
   return { servicing: servicing ?? null, sheet: sheet ?? null };
 }
 
-/** The deal linked to loan `loanId` (not deleted), or null. */
-export async function dealOfLoan(loanId: string, tx: Reader = db()): Promise<{ id: string; title: string } | null> {
+/** The deal linked to loan `loanId` (an id, or a `LoanRead`'s SQL; not deleted), or null. */
+export async function dealOfLoan(loanId: LoanId, tx: Reader = db()): Promise<{ id: string; title: string } | null> {
   const [row] = await tx.select({ id: deal.id, title: deal.title }).from(deal).where(eq(deal.loanId, loanId));
   return row ?? null;
 }

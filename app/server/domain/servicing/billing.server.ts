@@ -38,7 +38,7 @@ import { logger } from '../../logger.server';
 import { sweepOrphanFiles } from '../../orphan-files.server';
 import { renderStatement } from '../../pdf/loan-statement.server';
 import { storage } from '../../storage.server';
-import { propertyLine, tellBorrower, type Loan } from '../loans/loan.server';
+import { propertyLine, tellBorrower, type Loan, type LoanId } from '../loans/loan.server';
 import {
   appendEntries,
   entryId,
@@ -324,12 +324,15 @@ export async function sendReminders(tx: Transaction, loanId: string, day: string
 }
 
 /**
- * The statements of loan `loanId`, newest first, as the loan pages list them (period, due day,
- * amount due, the PDF's address). The caller found the loan for its viewer (`borrowerLoan` or
- * `staffLoan`); its `reference` makes the PDF's address (read here when not given).
+ * The statements of loan `loanId` (an id, or a `LoanRead`'s SQL), newest first, as the loan
+ * pages list them (period, due day, amount due, the PDF's address). The caller found the loan
+ * for its viewer (`borrowerLoan` or `staffLoan`); its `reference` makes the PDF's address (read
+ * here when not given).
  */
-export async function statementsOfLoan(loanId: string, reference?: string): Promise<StatementSummary[]> {
-  if (reference === undefined) {
+export async function statementsOfLoan(loanId: string, reference?: string): Promise<StatementSummary[]>;
+export async function statementsOfLoan(loanId: LoanId, reference: string): Promise<StatementSummary[]>;
+export async function statementsOfLoan(loanId: LoanId, reference?: string): Promise<StatementSummary[]> {
+  if (reference === undefined && typeof loanId === 'string') {
     const [row] = await db().select({ reference: loan.reference }).from(loan).where(eq(loan.id, loanId));
     reference = row?.reference ?? loanId;
   }

@@ -10,8 +10,8 @@ import type { Cents } from '~/lib/money';
 import { sumCents, type BudgetView, type DrawView, type LoanDrawsView } from '~/lib/servicing/draws';
 import { db, type Database, type Transaction } from '../../db/client.server';
 import { document, drawFile, drawLine, drawRequest, holdbackLine } from '../../db/schema';
-import type { Loan } from '../loans/loan.server';
-import { servicingOf } from './ledger.server';
+import { loanRowOf, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
+import { servicingOf, servicingOfLoan } from './ledger.server';
 
 type Reader = Database | Transaction;
 
@@ -21,18 +21,20 @@ type Reader = Database | Transaction;
  * in Inspection, approved once Approved); remaining = budget − drawn; available = remaining −
  * pending, what a new draw may ask. A loan without a holdback has no lines (totals 0).
  */
-export async function holdbackBudget(loanId: string, tx: Reader = db()): Promise<BudgetView> {
-  const lines = await tx.select().from(holdbackLine).where(eq(holdbackLine.loanId, loanId)).orderBy(asc(holdbackLine.position));
-  const used = await tx
-    .select({
-      lineId: drawLine.lineId,
-      status: drawRequest.status,
-      requested: drawLine.requestedCents,
-      approved: drawLine.approvedCents,
-    })
-    .from(drawLine)
-    .innerJoin(drawRequest, eq(drawRequest.id, drawLine.drawId))
-    .where(eq(drawRequest.loanId, loanId));
+export async function holdbackBudget(loanId: LoanId, tx: Reader = db()): Promise<BudgetView> {
+  const [lines, used] = await Promise.all([
+    tx.select().from(holdbackLine).where(eq(holdbackLine.loanId, loanId)).orderBy(asc(holdbackLine.position)),
+    tx
+      .select({
+        lineId: drawLine.lineId,
+        status: drawRequest.status,
+        requested: drawLine.requestedCents,
+        approved: drawLine.approvedCents,
+      })
+      .from(drawLine)
+      .innerJoin(drawRequest, eq(drawRequest.id, drawLine.drawId))
+      .where(eq(drawRequest.loanId, loanId)),
+  ]);
   const view = lines.map((line) => {
     let drawnCents = 0;
     let pendingCents = 0;
@@ -74,15 +76,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * requested and approved totals (cents; approved null before the approval), the fee, staff's
  * reason, the lines (by budget position) and the files (document id, name, kind).
  */
-export async function drawsOfLoan(loanId: string, tx: Reader = db()): Promise<DrawView[]> {
-  const draws = await tx
-    .select()
-    .from(drawRequest)
-    .where(eq(drawRequest.loanId, loanId))
-    .orderBy(sql`${drawRequest.number} desc`);
-  if (!draws.length) return [];
-  const ids = draws.map((d) => d.id);
-  const [lines, files] = await Promise.all([
+export async function drawsOfLoan(loanId: LoanId, tx: Reader = db()): Promise<DrawView[]> {
+  // The draws, their lines and their files together: one database wait (issue 26).
+  const ofLoan = tx.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, loanId));
+  const [draws, lines, files] = await Promise.all([
+    tx
+      .select()
+      .from(drawRequest)
+      .where(eq(drawRequest.loanId, loanId))
+      .orderBy(sql`${drawRequest.number} desc`),
     tx
       .select({
         drawId: drawLine.drawId,
@@ -94,13 +96,13 @@ export async function drawsOfLoan(loanId: string, tx: Reader = db()): Promise<Dr
       })
       .from(drawLine)
       .innerJoin(holdbackLine, eq(holdbackLine.id, drawLine.lineId))
-      .where(inArray(drawLine.drawId, ids))
+      .where(inArray(drawLine.drawId, ofLoan))
       .orderBy(asc(holdbackLine.position)),
     tx
       .select({ drawId: drawFile.drawId, documentId: drawFile.documentId, name: document.fileName, kind: drawFile.kind })
       .from(drawFile)
       .innerJoin(document, eq(document.id, drawFile.documentId))
-      .where(inArray(drawFile.drawId, ids))
+      .where(inArray(drawFile.drawId, ofLoan))
       .orderBy(asc(document.createdAt), asc(document.fileName)),
   ]);
   return draws.map((d) => {
@@ -133,15 +135,19 @@ export async function drawOfLoan(loanId: string, number: number, tx: Reader = db
 }
 
 /**
- * What the loan pages show of `l`'s draws (the lead wires it into portal/loan.tsx and
- * admin/loan.tsx): its budget by line, its draws newest first, the boarded fee, and whether the
- * borrower may ask for a draw now. Null for a loan not boarded or without a holdback. The caller
- * found `l` through `borrowerLoan` or `staffLoan`.
+ * What the loan pages show of `l`'s draws: its budget by line, its draws newest first, the
+ * boarded fee, and whether the borrower may ask for a draw now. Null for a loan not boarded or
+ * without a holdback, or not there. `l` is the row the caller found (`borrowerLoan`, `staffLoan`)
+ * or a `LoanRead`; either way the loan, its closing record, budget and draws are read together.
  */
-export async function loanDraws(l: Loan, tx: Reader = db()): Promise<LoanDrawsView | null> {
-  const s = await servicingOf(l.id, tx);
-  if (!s || s.holdbackCents <= 0) return null;
-  const [budget, draws] = await Promise.all([holdbackBudget(l.id, tx), drawsOfLoan(l.id, tx)]);
+export async function loanDraws(of: Loan | LoanRead, tx: Reader = db()): Promise<LoanDrawsView | null> {
+  const [l, s, budget, draws] = await Promise.all([
+    loanRowOf(of),
+    tx === db() ? servicingOfLoan(of) : servicingOf(of.id, tx),
+    holdbackBudget(of.id, tx),
+    drawsOfLoan(of.id, tx),
+  ]);
+  if (!l || !s || s.holdbackCents <= 0) return null;
   return { budget, draws, feeCents: s.drawFeeCents, canRequest: l.stage === 'funded' && budget.totals.availableCents > 0 };
 }
 

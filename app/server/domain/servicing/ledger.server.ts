@@ -15,6 +15,7 @@ import type { ScheduleTerms } from '~/lib/servicing/schedule';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import { db, type Database, type Transaction } from '../../db/client.server';
 import { extensionRequest, ledgerEntry, loanServicing } from '../../db/schema';
+import { isLoanRead, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
 
 /** A loan's boarded closing record. */
 export type Servicing = typeof loanServicing.$inferSelect;
@@ -106,10 +107,24 @@ export function stored(r: Row): StoredEntry {
   };
 }
 
-/** The closing record of loan `loanId`, or null when it is not boarded. */
-export async function servicingOf(loanId: string, tx: Database | Transaction = db()): Promise<Servicing | null> {
+/** The closing record of loan `loanId` (an id, or SQL naming one: `LoanId`), or null when it is not boarded. */
+export async function servicingOf(loanId: LoanId, tx: Database | Transaction = db()): Promise<Servicing | null> {
   const [row] = await tx.select().from(loanServicing).where(eq(loanServicing.loanId, loanId));
   return row ?? null;
+}
+
+const servicingOfRead = new WeakMap<LoanRead, Promise<Servicing | null>>();
+
+/**
+ * The closing record of `l` (a row, or a `LoanRead`), or null when it is not boarded. A
+ * `LoanRead` lives for one request, so the parts of its page that each need the record (the
+ * Servicing view, the draws) share one read of it.
+ */
+export function servicingOfLoan(l: Loan | LoanRead): Promise<Servicing | null> {
+  if (!isLoanRead(l)) return servicingOf(l.id);
+  let read = servicingOfRead.get(l);
+  if (!read) servicingOfRead.set(l, (read = servicingOf(l.id)));
+  return read;
 }
 
 /**
@@ -123,8 +138,8 @@ export async function lockServicing(tx: Transaction, loanId: string): Promise<Se
   return row;
 }
 
-/** Every entry of loan `loanId` in the order recorded. */
-export async function readEntries(loanId: string, tx: Database | Transaction = db()): Promise<StoredEntry[]> {
+/** Every entry of loan `loanId` (`LoanId`) in the order recorded. */
+export async function readEntries(loanId: LoanId, tx: Database | Transaction = db()): Promise<StoredEntry[]> {
   const rows = await tx.select().from(ledgerEntry).where(eq(ledgerEntry.loanId, loanId)).orderBy(asc(ledgerEntry.seq));
   return rows.map(stored);
 }
@@ -144,13 +159,18 @@ export async function currentBalances(s: Servicing, tx: Database | Transaction =
  * The maturity in force: the boarded one, or the last approved extension's new maturity.
  */
 export async function maturityOf(s: Servicing, tx: Database | Transaction = db()): Promise<string> {
+  return (await extendedMaturity(s.loanId, tx)) ?? s.maturityOn;
+}
+
+/** The latest new maturity of loan `loanId`'s approved extensions (a calendar day), or null when none. */
+export async function extendedMaturity(loanId: LoanId, tx: Database | Transaction = db()): Promise<string | null> {
   const [ext] = await tx
     .select({ on: extensionRequest.newMaturityOn })
     .from(extensionRequest)
-    .where(and(eq(extensionRequest.loanId, s.loanId), eq(extensionRequest.status, 'approved')))
+    .where(and(eq(extensionRequest.loanId, loanId), eq(extensionRequest.status, 'approved')))
     .orderBy(desc(extensionRequest.newMaturityOn))
     .limit(1);
-  return ext?.on ?? s.maturityOn;
+  return ext?.on ?? null;
 }
 
 /** The schedule's days of a loan, with the maturity in force. */

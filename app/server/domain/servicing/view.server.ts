@@ -14,8 +14,16 @@ import { delinquencyBucket } from '~/lib/servicing/vocabulary';
 import { daysBetween } from '~/lib/servicing/day-count';
 import type { HistoryLine, ServicingSummary } from '~/lib/servicing/view';
 import type { Database, Transaction } from '../../db/client.server';
-import type { Loan } from '../loans/loan.server';
-import { loanTerms, readEntries, scheduleTerms, servicingOf, type StoredEntry } from './ledger.server';
+import { loanRowOf, type Loan, type LoanRead } from '../loans/loan.server';
+import {
+  extendedMaturity,
+  loanTerms,
+  readEntries,
+  scheduleTerms,
+  servicingOf,
+  servicingOfLoan,
+  type StoredEntry,
+} from './ledger.server';
 
 function historyLine(e: StoredEntry, reversedIds: Set<string>, staff: boolean): HistoryLine {
   const parts = 'application' in e ? { ...e.application } : null;
@@ -39,17 +47,24 @@ function historyLine(e: StoredEntry, reversedIds: Set<string>, staff: boolean): 
 }
 
 /**
- * The Servicing view of `l` on the lender's day `today` for `audience`, or null when the loan
- * has no closing record (not funded). Staff also see who recorded each entry and references.
+ * The Servicing view of `l` (the row, or a `LoanRead` whose reads go in the loan's own wait) on
+ * the lender's day `today` for `audience`, or null when the loan has no closing record (not
+ * funded) or is not there. Staff also see who recorded each entry and references. Its four
+ * reads (the loan, the closing record, the entries, an approved extension) go together.
  */
 export async function servicingSummary(
-  l: Loan,
+  of: Loan | LoanRead,
   audience: 'borrower' | 'staff',
   today = lenderDay(),
 ): Promise<ServicingSummary | null> {
-  const s = await servicingOf(l.id);
-  if (!s) return null;
-  const [entries, schedule] = await Promise.all([readEntries(l.id), scheduleTerms(s)]);
+  const [l, s, entries, extended] = await Promise.all([
+    loanRowOf(of),
+    servicingOfLoan(of),
+    readEntries(of.id),
+    extendedMaturity(of.id),
+  ]);
+  if (!l || !s) return null;
+  const schedule = { fundedOn: s.fundedOn, firstPaymentOn: s.firstPaymentOn, maturityOn: extended ?? s.maturityOn };
   const terms = loanTerms(s);
   const b = balances(entries, terms);
   const base = s.accrual === 'disbursed' ? b.principalCents : b.principalCents + b.holdbackCents;
