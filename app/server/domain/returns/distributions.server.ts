@@ -10,7 +10,7 @@
  *
  * Units: integer cents; the lender's days 'YYYY-MM-DD'.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatCalendarDay, lenderDay, usdCents } from '~/lib/format';
 import {
   RUN_MESSAGES,
@@ -25,13 +25,13 @@ import {
 import { daysBetween } from '~/lib/servicing/day-count';
 import { db, type Transaction } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
-import { distributionLine, distributionPayment, distributionRun, profile, user } from '../../db/schema';
+import { deal, distributionLine, distributionPayment, distributionRun, loan, profile, user } from '../../db/schema';
 import { env } from '../../env.server';
 import { NotFound, Refused } from '../../errors.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { audit, type Actor } from '../audit.server';
 import { addNotification } from '../notifications.server';
-import { loanNames, loansByInvestor, previewRun, RUN_INVESTOR_ORDER, type RunLine } from './run-preview.server';
+import { loansByInvestor, previewRun, RUN_INVESTOR_ORDER, type InvestorLine, type RunLine } from './run-preview.server';
 
 /** The portal notice's title when a run is paid (the investor's notification list shows it). */
 export const DISTRIBUTION_NOTIFICATION_TITLES = ['Distribution paid'];
@@ -264,10 +264,23 @@ export async function listRuns(requestedPage: number) {
   return { runs: rows.map(rowOf), total, page, pageCount, unpaid: unpaid ? rowOf(unpaid) : null };
 }
 
+/** Run number `number` as the column holds it, or null (a number that is no whole number is none). */
+function runNumber(number: number | string): number | null {
+  const n = Number(number);
+  return Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+/**
+ * The id of run number `n` as a subquery: the reads keyed by a URL's run number are sent with
+ * the run's own read (issue 26: one database wait for a page's reads), not after it.
+ */
+const runIdOf = (n: number): SQL =>
+  sql`(select ${distributionRun.id} from ${distributionRun} where ${distributionRun.number} = ${n})`;
+
 /** Run number `number`, or null (a number that is no whole number is none). */
 async function runByNumber(number: number | string): Promise<Run | null> {
-  const n = Number(number);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) return null;
+  const n = runNumber(number);
+  if (n === null) return null;
   const [run] = await db().select().from(distributionRun).where(eq(distributionRun.number, n));
   return run ?? null;
 }
@@ -279,50 +292,86 @@ export async function findRun(number: number | string): Promise<RunRow | null> {
 }
 
 /**
- * The stored payments of approved or paid `run`, each with the loans its lines come from: one
- * investor's (`investorId`), or one page of investors by name (`page`, RUN_INVESTORS_PAGE_SIZE a
- * page). Only the page's lines are read.
+ * A stored line as the payments' statement sends it (json, one array a line, by day): loan id,
+ * entry id, day, interest, principal and fees (cents), the loan's reference and its deal's title
+ * ('' for a loan without a deal, as `loanNames` gives none).
  */
-async function storedInvestors(run: Run, only: { investorId: string } | { page: number }): Promise<InvestorDistribution[]> {
-  const payments = await db()
-    .select({ payment: distributionPayment, name: user.name, email: user.email })
+type LineJson = [string, string, string, number, number, number, string, string];
+
+/**
+ * The page asked for, at least 1 (what is no number asks for the first), and the page shown: the
+ * one asked for, or the last when it is past the end (`investors` a run's payments, at least one page).
+ */
+const pageAsked = (page: number) => Math.max(1, Math.floor(page) || 1);
+const runPaging = (page: number, investors: number) => {
+  const pageCount = Math.max(1, Math.ceil(investors / RUN_INVESTORS_PAGE_SIZE));
+  return { page: Math.min(pageAsked(page), pageCount), pageCount };
+};
+
+/**
+ * The stored payments of approved or paid run `runId` (an id, or `runIdOf` a number), each with
+ * the loans its lines come from, in one statement (the lines, with their loan's reference and
+ * deal's title, as a json aggregate per payment): one investor's (`investorId`), or one page of
+ * investors by name (`page`, from 1, RUN_INVESTORS_PAGE_SIZE a page; a page past the end gives
+ * the last, as `runPaging` counts, clamped in the statement so it needs no count first). Only
+ * the page's lines are read. Cents are exact: bigint in json is a number below 2^53.
+ */
+async function storedInvestors(
+  runId: string | SQL,
+  only: { investorId: string } | { page: number },
+): Promise<InvestorDistribution[]> {
+  const size = RUN_INVESTORS_PAGE_SIZE;
+  const payments = db()
+    .select({
+      payment: {
+        investorId: distributionPayment.investorId,
+        interestCents: distributionPayment.interestCents,
+        principalCents: distributionPayment.principalCents,
+        feesCents: distributionPayment.feesCents,
+        carriedInCents: distributionPayment.carriedInCents,
+        amountCents: distributionPayment.amountCents,
+        carriedOutCents: distributionPayment.carriedOutCents,
+      },
+      name: user.name,
+      email: user.email,
+      lines: sql<LineJson[]>`(
+        select coalesce(json_agg(json_build_array(${distributionLine.loanId}, ${distributionLine.entryId}, ${distributionLine.day},
+                 ${distributionLine.interestCents}, ${distributionLine.principalCents}, ${distributionLine.feesCents},
+                 coalesce(${loan.reference}, ''), coalesce(${deal.title}, '')) order by ${distributionLine.day}), '[]')
+          from ${distributionLine}
+          left join (${loan} inner join ${deal} on ${deal.loanId} = ${loan.id}) on ${loan.id} = ${distributionLine.loanId}
+         where ${distributionLine.runId} = ${distributionPayment.runId}
+           and ${distributionLine.investorId} = ${distributionPayment.investorId})`,
+    })
     .from(distributionPayment)
     .innerJoin(user, eq(user.id, distributionPayment.investorId))
     .where(
       and(
-        eq(distributionPayment.runId, run.id),
+        eq(distributionPayment.runId, runId),
         'investorId' in only ? eq(distributionPayment.investorId, only.investorId) : undefined,
       ),
     )
     .orderBy(...RUN_INVESTOR_ORDER)
-    .limit('page' in only ? RUN_INVESTORS_PAGE_SIZE : 1)
-    .offset('page' in only ? (only.page - 1) * RUN_INVESTORS_PAGE_SIZE : 0);
-  if (!payments.length) return [];
-  const lines = await db()
-    .select({
-      investorId: distributionLine.investorId,
-      loanId: distributionLine.loanId,
-      entryId: distributionLine.entryId,
-      day: distributionLine.day,
-      interestCents: distributionLine.interestCents,
-      principalCents: distributionLine.principalCents,
-      feesCents: distributionLine.feesCents,
-    })
-    .from(distributionLine)
-    .where(
-      and(
-        eq(distributionLine.runId, run.id),
-        inArray(
-          distributionLine.investorId,
-          payments.map((p) => p.payment.investorId),
-        ),
-      ),
-    )
-    .orderBy(asc(distributionLine.day));
-  const own = lines.map((l) => ({ ...l, investorId: l.investorId! }));
+    .limit('page' in only ? size : 1);
+  const rows = await ('page' in only
+    ? // drizzle types OFFSET as a number and writes any SQL it is given: the page past the end
+      // is clamped to the last here, from the run's count, so the page is read in this wait.
+      payments.offset(
+        sql`(least(${pageAsked(only.page)}::bigint, greatest(1, ((
+        select count(*) from ${distributionPayment} where ${distributionPayment.runId} = ${runId}) + ${size - 1}) / ${size})) - 1) * ${size}` as unknown as number,
+      )
+    : payments);
+  if (!rows.length) return [];
   // The stored payment is the record; its lines give the loans.
-  const grouped = loansByInvestor(own, await loanNames(own.map((l) => l.loanId)));
-  return payments.map(({ payment: p, name, email }) => ({
+  const lines: InvestorLine[] = [];
+  const names = new Map<string, { reference: string; title: string }>();
+  for (const { payment, lines: own } of rows)
+    for (const [loanId, entryId, day, interestCents, principalCents, feesCents, reference, title] of own) {
+      lines.push({ investorId: payment.investorId, loanId, entryId, day, interestCents, principalCents, feesCents });
+      names.set(loanId, { reference, title });
+    }
+  const grouped = loansByInvestor(lines, names);
+  return rows.map(({ payment: p, name, email }) => ({
     investorId: p.investorId,
     name,
     email,
@@ -345,36 +394,52 @@ export interface RunDetail {
  * Run `number` for its staff page: the run, its totals (over every investor) and one page
  * (`page`, from 1, clamped to the last) of investors by name with the loans each amount comes
  * from; from the stored lines and payments once approved, from `previewRun` while open. Null for
- * no such run.
+ * no such run. An approved or paid run takes one database wait (issue 26): the run with its
+ * payments' count and sum, and the page of payments with their lines, are two statements sent
+ * together, the page keyed by the run's number.
  */
 export async function runDetail(number: number | string, page = 1): Promise<RunDetail | null> {
-  const run = await runByNumber(number);
-  if (!run) return null;
-  const paging = (investors: number) => {
-    const pageCount = Math.max(1, Math.ceil(investors / RUN_INVESTORS_PAGE_SIZE));
-    return { page: Math.min(Math.max(1, page), pageCount), pageCount };
-  };
+  const n = runNumber(number);
+  if (n === null) return null;
+  const sums = db()
+    .select({
+      investors: count().as('investors'),
+      payableCents: sql<string>`coalesce(sum(${distributionPayment.amountCents}), 0)::text`.as('payable_cents'),
+    })
+    .from(distributionPayment)
+    .where(eq(distributionPayment.runId, distributionRun.id))
+    .as('sums');
+  // Sent together; an open run has no payments, so its page reads none.
+  const [[head], stored] = await Promise.all([
+    db()
+      .select({ run: distributionRun, investors: sums.investors, payableCents: sums.payableCents })
+      .from(distributionRun)
+      .innerJoinLateral(sums, sql`true`)
+      .where(eq(distributionRun.number, n)),
+    storedInvestors(runIdOf(n), { page }),
+  ]);
+  if (!head) return null;
+  const { run } = head;
   if (run.status === 'open') {
     const { totals, investors } = await previewRun(run.periodTo);
-    const at = paging(investors.length);
+    const at = runPaging(page, investors.length);
     const from = (at.page - 1) * RUN_INVESTORS_PAGE_SIZE;
     return { run: rowOf(run), totals, investors: investors.slice(from, from + RUN_INVESTORS_PAGE_SIZE), ...at };
   }
-  const [sums] = await db()
-    .select({ investors: count(), payableCents: sql<string>`coalesce(sum(${distributionPayment.amountCents}), 0)::text` })
-    .from(distributionPayment)
-    .where(eq(distributionPayment.runId, run.id));
-  const at = paging(sums?.investors ?? 0);
+  const at = runPaging(page, head.investors);
+  // The page was read on another connection: had it started before the approval committed, it
+  // found no payments; read again (never on a settled run).
+  const investors = !stored.length && head.investors ? await storedInvestors(run.id, { page }) : stored;
   return {
     run: rowOf(run),
-    investors: await storedInvestors(run, { page: at.page }),
+    investors,
     totals: {
       cashCents: run.cashCents ?? 0,
       investorsCents: run.investorsCents ?? 0,
       lenderCents: run.lenderCents ?? 0,
       spreadCents: run.spreadCents ?? 0,
-      payableCents: Number(sums?.payableCents ?? 0),
-      investors: sums?.investors ?? 0,
+      payableCents: Number(head.payableCents),
+      investors: head.investors,
     },
     ...at,
   };
@@ -386,10 +451,11 @@ export async function runDetail(number: number | string, page = 1): Promise<RunD
  * statement is no statement: the route answers 404).
  */
 export async function investorRunStatement(investorId: string, number: number | string): Promise<RunStatement | null> {
-  const run = await runByNumber(number);
-  if (!run || run.status === 'open') return null;
-  const [mine] = await storedInvestors(run, { investorId });
-  if (!mine) return null;
+  const n = runNumber(number);
+  if (n === null) return null;
+  // Sent together: the payment is keyed by the run's number (an open run has none).
+  const [run, [mine]] = await Promise.all([runByNumber(n), storedInvestors(runIdOf(n), { investorId })]);
+  if (!run || run.status === 'open' || !mine) return null;
   return {
     runNumber: run.number,
     periodFrom: run.periodFrom,
