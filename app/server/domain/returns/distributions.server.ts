@@ -24,6 +24,7 @@ import {
 } from '~/lib/returns/distribution';
 import { daysBetween } from '~/lib/servicing/day-count';
 import { db, type Transaction } from '../../db/client.server';
+import { pageAsked } from '../../db/paging.server';
 import { isUuid } from '../../db/query.server';
 import { deal, distributionLine, distributionPayment, distributionRun, loan, profile, user } from '../../db/schema';
 import { env } from '../../env.server';
@@ -299,10 +300,9 @@ export async function findRun(number: number | string): Promise<RunRow | null> {
 type LineJson = [string, string, string, number, number, number, string, string];
 
 /**
- * The page asked for, at least 1 (what is no number asks for the first), and the page shown: the
- * one asked for, or the last when it is past the end (`investors` a run's payments, at least one page).
+ * The page shown of a run's `investors` payments: the one asked for, or the last when it is past
+ * the end (at least one page).
  */
-const pageAsked = (page: number) => Math.max(1, Math.floor(page) || 1);
 const runPaging = (page: number, investors: number) => {
   const pageCount = Math.max(1, Math.ceil(investors / RUN_INVESTORS_PAGE_SIZE));
   return { page: Math.min(pageAsked(page), pageCount), pageCount };
@@ -312,9 +312,8 @@ const runPaging = (page: number, investors: number) => {
  * The stored payments of approved or paid run `runId` (an id, or `runIdOf` a number), each with
  * the loans its lines come from, in one statement (the lines, with their loan's reference and
  * deal's title, as a json aggregate per payment): one investor's (`investorId`), or one page of
- * investors by name (`page`, from 1, RUN_INVESTORS_PAGE_SIZE a page; a page past the end gives
- * the last, as `runPaging` counts, clamped in the statement so it needs no count first). Only
- * the page's lines are read. Cents are exact: bigint in json is a number below 2^53.
+ * investors by name (`page`, from 1, RUN_INVESTORS_PAGE_SIZE a page; a page past the end reads
+ * nothing). Only the page's lines are read. Cents are exact: bigint in json is a number below 2^53.
  */
 async function storedInvestors(
   runId: string | SQL,
@@ -353,14 +352,7 @@ async function storedInvestors(
     )
     .orderBy(...RUN_INVESTOR_ORDER)
     .limit('page' in only ? size : 1);
-  const rows = await ('page' in only
-    ? // drizzle types OFFSET as a number and writes any SQL it is given: the page past the end
-      // is clamped to the last here, from the run's count, so the page is read in this wait.
-      payments.offset(
-        sql`(least(${pageAsked(only.page)}::bigint, greatest(1, ((
-        select count(*) from ${distributionPayment} where ${distributionPayment.runId} = ${runId}) + ${size - 1}) / ${size})) - 1) * ${size}` as unknown as number,
-      )
-    : payments);
+  const rows = await ('page' in only ? payments.offset((pageAsked(only.page) - 1) * size) : payments);
   if (!rows.length) return [];
   // The stored payment is the record; its lines give the loans.
   const lines: InvestorLine[] = [];
@@ -427,9 +419,9 @@ export async function runDetail(number: number | string, page = 1): Promise<RunD
     return { run: rowOf(run), totals, investors: investors.slice(from, from + RUN_INVESTORS_PAGE_SIZE), ...at };
   }
   const at = runPaging(page, head.investors);
-  // The page was read on another connection: had it started before the approval committed, it
-  // found no payments; read again (never on a settled run).
-  const investors = !stored.length && head.investors ? await storedInvestors(run.id, { page }) : stored;
+  // The page was read beside the count: a page past the end found nothing, as did a read that
+  // started before the approval committed; the page shown is read again then (a rare second wait).
+  const investors = !stored.length && head.investors ? await storedInvestors(run.id, { page: at.page }) : stored;
   return {
     run: rowOf(run),
     investors,
