@@ -333,50 +333,50 @@ async function followersPage(
 /** Reads a window of `dealId`'s followers (`PageWindow`), each with their open amount on the deal. */
 function followerRows(dealId: string): (window: PageWindow) => Promise<DemandFollower[]> {
   return async ({ offset, limit, newestFirst }) => {
-      const order = newestFirst ? desc : asc;
-      const page = db()
-        .select({ id: dealInterest.id, userId: dealInterest.userId, createdAt: dealInterest.createdAt })
-        .from(dealInterest)
-        .where(eq(dealInterest.dealId, dealId))
-        .orderBy(order(dealInterest.createdAt), order(dealInterest.id))
-        .limit(limit)
-        .offset(offset)
-        .as('page_followers');
-      // At most one open amount per investor and deal (soft_commitment_open_idx).
-      const open = db()
-        .select({ status: softCommitment.status, amount: softCommitment.amount })
-        .from(softCommitment)
-        .where(
-          and(
-            eq(softCommitment.dealId, dealId),
-            eq(softCommitment.investorId, page.userId),
-            inArray(softCommitment.status, [...OPEN_STATUSES]),
-          ),
-        )
-        .limit(1)
-        .as('open_amount');
-      const rows = await db()
-        .select({
-          id: page.id,
-          userId: page.userId,
-          name: user.name,
-          email: user.email,
-          createdAt: page.createdAt,
-          status: open.status,
-          amount: open.amount,
-        })
-        .from(page)
-        .innerJoin(user, eq(user.id, page.userId))
-        .leftJoinLateral(open, sql`true`)
-        .orderBy(order(page.createdAt), order(page.id));
-      return rows.map((r) => ({
-        id: r.id,
-        userId: r.userId,
-        name: r.name,
-        email: r.email,
-        followedAt: r.createdAt.toISOString(),
-        amount: r.status && r.amount !== null ? { status: r.status, amount: r.amount } : null,
-      }));
+    const order = newestFirst ? desc : asc;
+    const page = db()
+      .select({ id: dealInterest.id, userId: dealInterest.userId, createdAt: dealInterest.createdAt })
+      .from(dealInterest)
+      .where(eq(dealInterest.dealId, dealId))
+      .orderBy(order(dealInterest.createdAt), order(dealInterest.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page_followers');
+    // At most one open amount per investor and deal (soft_commitment_open_idx).
+    const open = db()
+      .select({ status: softCommitment.status, amount: softCommitment.amount })
+      .from(softCommitment)
+      .where(
+        and(
+          eq(softCommitment.dealId, dealId),
+          eq(softCommitment.investorId, page.userId),
+          inArray(softCommitment.status, [...OPEN_STATUSES]),
+        ),
+      )
+      .limit(1)
+      .as('open_amount');
+    const rows = await db()
+      .select({
+        id: page.id,
+        userId: page.userId,
+        name: user.name,
+        email: user.email,
+        createdAt: page.createdAt,
+        status: open.status,
+        amount: open.amount,
+      })
+      .from(page)
+      .innerJoin(user, eq(user.id, page.userId))
+      .leftJoinLateral(open, sql`true`)
+      .orderBy(order(page.createdAt), order(page.id));
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      followedAt: r.createdAt.toISOString(),
+      amount: r.status && r.amount !== null ? { status: r.status, amount: r.amount } : null,
+    }));
   };
 }
 

@@ -130,10 +130,7 @@ async function positionsDeal(dealId: string): Promise<PositionsDeal | null> {
  * together with the deal's (issue 26: one database wait). Null for no such deal (or deleted;
  * whatever was read with it is discarded).
  */
-export async function dealPositions(
-  dealId: string,
-  target?: Promise<PositionsDeal | null>,
-): Promise<DealPositions | null> {
+export async function dealPositions(dealId: string, target?: Promise<PositionsDeal | null>): Promise<DealPositions | null> {
   if (!isUuid(dealId)) return null;
   const [d, offered, positions, awaiting] = await Promise.all([
     target ?? positionsDeal(dealId),
