@@ -40,12 +40,7 @@ import { investorDataRoom } from '~/server/domain/investing/data-room.server';
 import { getDeal } from '~/server/domain/investing/deals.server';
 import { dealLoan } from '~/server/domain/returns/offering.server';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
-import {
-  acknowledgeDataRoom,
-  dealSubscription,
-  investorPosition,
-  signSuitability,
-} from '~/server/domain/investing/investments.server';
+import { acknowledgeDataRoom, investorPosition, signSuitability } from '~/server/domain/investing/investments.server';
 import { indicateAmount, withdrawAmount } from '~/server/domain/investing/commitments.server';
 import { isUuid } from '~/server/db/query.server';
 import { env } from '~/server/env.server';
@@ -63,15 +58,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return notFound();
   // Every read is keyed by the URL's id, so all go together (issue 26: the viewer, then one
   // database wait); for a missing or deleted deal they are discarded and the page is a 404.
-  const [deal, subscription, position, room, content, offered] = await Promise.all([
+  const [found, position, room, content, offered] = await Promise.all([
     getDeal(viewer.id, params.id),
-    dealSubscription(params.id),
     viewer.isInvestor ? investorPosition(viewer.id, params.id) : null,
     investorDataRoom(params.id),
     siteContentFor(),
     dealLoan(params.id),
   ]);
-  if (!deal) return notFound();
+  if (!found) return notFound();
+  const { subscription, ...deal } = found;
   // The projection's amount, from the GET form that works without JavaScript.
   const { amount } = parseSearch(new URL(request.url), z.object({ amount: z.string().max(20).optional().catch(undefined) }));
   // The documents' names reach an investor only once they have acknowledged the data room.
