@@ -61,12 +61,14 @@ export interface DemandPageDeal extends DemandDeal {
   /** The investor rate, percent a year. */
   investorRatePercent: number;
   feesTo: FeesTo;
+  /** How many investors follow the deal. */
+  followerCount: number;
 }
 
 /**
- * Deal `dealId` unless it is missing, deleted or the id is malformed: its head and its
- * positions' terms (`DemandPageDeal`), one primary-key read the demand page shares with
- * `dealPositions` (returns/holdings.server.ts), so the row is read once.
+ * Deal `dealId` unless it is missing, deleted or the id is malformed: its head, its positions'
+ * terms and its number of followers (`DemandPageDeal`), one primary-key read the demand page
+ * shares with `dealPositions` (returns/holdings.server.ts), so the row is read once.
  */
 export async function demandDeal(dealId: string): Promise<DemandPageDeal | null> {
   if (!isUuid(dealId)) return null;
@@ -80,6 +82,9 @@ export async function demandDeal(dealId: string): Promise<DemandPageDeal | null>
       investmentStep: deal.investmentStep,
       investorRatePercent: deal.interestRate,
       feesTo: deal.feesTo,
+      // Compared with the id given, not deal.id: drizzle writes a one-table select's columns
+      // without their table, and a bare "id" in here would be deal_interest's own.
+      followerCount: sql<number>`(select count(*)::int from ${dealInterest} where ${dealInterest.dealId} = ${dealId})`,
     })
     .from(deal)
     .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
@@ -397,7 +402,7 @@ function followerRows(dealId: string): (window: PageWindow) => Promise<DemandFol
 export async function dealDemand(
   dealId: string,
   opts: { page: number; status?: CommitmentStatus | null; view?: 'amounts' | 'followers' },
-  target: Promise<DemandDeal | null> = demandDeal(dealId),
+  target: Promise<DemandPageDeal | null> = demandDeal(dealId),
 ): Promise<DealDemand | null> {
   if (!isUuid(dealId)) return null;
   const view = opts.view ?? 'amounts';
@@ -409,10 +414,9 @@ export async function dealDemand(
     view === 'followers'
       ? firstPageRows({ requestedPage: opts.page, pageSize: DEMAND_PAGE_SIZE, rows: followerRows(dealId) })
       : undefined;
-  const [head, tallies, [followed], firstRows, waitlisted] = await Promise.all([
+  const [head, tallies, firstRows, waitlisted] = await Promise.all([
     target,
     statusTallies(dealId),
-    db().select({ n: count() }).from(dealInterest).where(eq(dealInterest.dealId, dealId)),
     first,
     waitlistOnPage ? null : amountRows(dealId, { status: 'waitlisted', offset: 0, limit: WAITLIST_HEAD }),
     followersFirst,
@@ -420,7 +424,7 @@ export async function dealDemand(
   if (!head) return null;
   const today = lenderDay();
   const totals = demandTotals(tallies, head.amountToRaise);
-  const followerCount = followed?.n ?? 0;
+  const { followerCount } = head;
   const waitlist = waitlisted ?? firstRows!.slice(0, WAITLIST_HEAD);
   return {
     deal: headOf(head),
