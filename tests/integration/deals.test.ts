@@ -6,10 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { requestContext } from '~/load-context';
+import { loader as dealLoader } from '~/routes/public/deal';
 import { db } from '~/server/db/client.server';
 import { deal, dealInterest, notification, outboxEmail, profile, user } from '~/server/db/schema';
 import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/investing/deals.server';
 import type { Refused } from '~/server/errors.server';
+import { ROUTE_ORIGIN, signedInThroughLogin } from '../support/route-accounts';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
@@ -122,5 +125,58 @@ describe('the lender hears of interest changes once per investor and deal (issue
     expect(about(target)[0]!.payload.action).toBe('follow');
     expect(about(target)[0]!.due.getTime()).toBeGreaterThan(Date.now() + 30_000);
     expect(about(other)).toHaveLength(1);
+  });
+});
+
+describe('the deal page (/deal/{id}) reads everything with the deal (issue 26)', () => {
+  const load = (id: string, cookie: string) =>
+    dealLoader({
+      request: new Request(`${ROUTE_ORIGIN}/deal/${id}`, { headers: { Cookie: cookie } }),
+      params: { id },
+      context: requestContext({ clientIp: '198.51.100.9', cspNonce: '', requestId: 'deal-page-test' }),
+    } as never);
+  /** The loader's status and data: `refusedPage` answers with React Router's `data()`. */
+  const outcome = async (id: string, cookie: string) => {
+    const value = (await load(id, cookie)) as { type?: string; data?: unknown; init?: ResponseInit | null };
+    return value?.type === 'DataWithResponseInit'
+      ? { status: value.init?.status ?? 200, data: value.data as { found: boolean } }
+      : { status: 200, data: value as unknown as { found: boolean } };
+  };
+
+  it('shows a deal to an investor with its subscription and their position; a missing, deleted or malformed deal is a 404', async () => {
+    const who = await signedInThroughLogin({ isInvestor: true });
+    const shown = ids.find((d) => d.status === 'Active')!.id;
+    const page = await outcome(shown, who.cookie);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      found: true,
+      deal: { id: shown, following: false },
+      subscription: { counted: 0, waitlisted: 0, waiting: 0 },
+      position: { acknowledgedAt: null, commitment: null, suitabilitySignedAt: null },
+      // Not acknowledged: the documents' names stay hidden, their number shows.
+      dataRoom: { documents: null, count: 0 },
+      canFollow: true,
+    });
+    expect(page.data).not.toHaveProperty('deal.subscription');
+    const [gone] = await db()
+      .insert(deal)
+      .values({
+        title: 'Gone',
+        location: 'Reno, NV',
+        description: 'x',
+        loanAmount: 1_000_000,
+        ltv: 60,
+        termMonths: 12,
+        interestRate: 10,
+        minimumInvestment: 25_000,
+        amountToRaise: 1_000_000,
+        deletedAt: new Date(),
+      })
+      .returning({ id: deal.id });
+    for (const id of [randomUUID(), gone!.id, 'not-a-uuid']) {
+      const missing = await outcome(id, who.cookie);
+      expect(missing.status).toBe(404);
+      expect(missing.data.found).toBe(false);
+    }
   });
 });

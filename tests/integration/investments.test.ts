@@ -23,13 +23,16 @@ import {
 import {
   acknowledgeDataRoom,
   addMonthsToDay,
+  currentAccreditation,
   dataRoomAcknowledged,
+  investorPosition,
   recordSelfCertification,
   signSuitability,
   suitabilityOf,
   type InvestorRef,
 } from '~/server/domain/investing/investments.server';
 import { indicateAmount, moveCommitment, withdrawAmount } from '~/server/domain/investing/commitments.server';
+import { getDeal } from '~/server/domain/investing/deals.server';
 import { useTestDatabase } from '../support/test-database';
 
 useTestDatabase();
@@ -288,6 +291,53 @@ describe('signatures', () => {
     await acknowledgeDataRoom(who, dealId, '192.0.2.2');
     expect(await dataRoomAcknowledged(who.id, dealId)).toEqual(first);
     await expect(acknowledgeDataRoom(await person({ isBorrower: true }), dealId, null)).rejects.toThrow(/Only investors/);
+  });
+
+  it('the deal page’s reads: the investor’s position and the deal’s subscription, each one statement, agree with the records', async () => {
+    const dealId = await newDeal();
+    const [a, b, c] = [await readyInvestor(dealId), await readyInvestor(dealId), await readyInvestor(dealId)];
+    await indicateAmount(a, dealId, 75_000);
+    await indicateAmount(b, dealId, 25_000);
+    const waiting = await indicateAmount(c, dealId, 30_000);
+    expect(waiting.status).toBe('waitlisted');
+    await acknowledgeDataRoom(c, dealId, null);
+    // Two records: the current one is the one that expires last.
+    await db()
+      .insert(accreditationRecord)
+      .values({ investorId: c.id, method: 'professional_letter', establishedOn: '2020-01-01', expiresOn: '2021-01-01' });
+
+    const position = await investorPosition(c.id, dealId);
+    const record = await currentAccreditation(c.id);
+    expect(position).toEqual({
+      accreditation: { method: record!.method, expiresOn: record!.expiresOn },
+      accreditationRefusal: null,
+      suitabilitySignedAt: (await suitabilityOf(c.id, dealId))!.signedAt,
+      acknowledgedAt: await dataRoomAcknowledged(c.id, dealId),
+      commitment: {
+        id: waiting.id,
+        amount: 30_000,
+        status: 'waitlisted',
+        statusChangedAt: expect.any(Date),
+        note: null,
+        place: 1,
+      },
+    });
+    // Nothing of another investor's: no amount, no acknowledgement, no statement, no record.
+    const stranger = await person({ isInvestor: true }, false);
+    expect(await investorPosition(stranger.id, dealId)).toEqual({
+      accreditation: null,
+      accreditationRefusal: expect.stringMatching(/no current accreditation record/),
+      suitabilitySignedAt: null,
+      acknowledgedAt: null,
+      commitment: null,
+    });
+    expect((await investorPosition(a.id, dealId)).commitment).toMatchObject({ amount: 75_000, status: 'indicated', place: null });
+
+    const shown = await getDeal(a.id, dealId);
+    expect(shown?.subscription).toEqual({ counted: 100_000, waitlisted: 30_000, waiting: 1 });
+    expect(shown?.counted).toBe(100_000);
+    await db().update(deal).set({ deletedAt: new Date() }).where(eq(deal.id, dealId));
+    expect(await getDeal(a.id, dealId)).toBeNull();
   });
 
   it('adds months to a calendar day, keeping the day or taking the month’s last', () => {

@@ -32,7 +32,7 @@ import { parseForm } from '~/lib/parse-form';
 import { fundsReceivedSchema, linkLoanSchema } from '~/lib/returns/positions';
 import { answer, answerRefusals, found, refuseFields } from '~/server/answers.server';
 import { DEMAND_PAGE_SIZE, MOVE_NOTE_MAX } from '~/lib/investing';
-import { dealDemand, moveDealCommitment } from '~/server/domain/investing/demand.server';
+import { dealDemand, demandDeal, moveDealCommitment } from '~/server/domain/investing/demand.server';
 import { linkDealToLoan } from '~/server/domain/returns/offering.server';
 import { dealPositions } from '~/server/domain/returns/holdings.server';
 import { recordFundsReceived } from '~/server/domain/returns/positions.server';
@@ -51,10 +51,12 @@ const demandQuery = z.object({
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const admin = await requireAdmin({ request, context });
   const { status, view, page } = parseSearch(new URL(request.url), demandQuery);
+  // The deal's row is read once for both; every read goes together (issue 26: one database wait).
+  const target = demandDeal(params.id);
   const [read, confirm, positions] = await Promise.all([
-    dealDemand(params.id, { page, status, view: view ?? 'amounts' }),
+    dealDemand(params.id, { page, status, view: view ?? 'amounts' }, target),
     confirmationNeeded(admin),
-    dealPositions(params.id),
+    dealPositions(params.id, target),
   ]);
   const demand = found(read, 'Deal');
   return {

@@ -40,13 +40,9 @@ import { investorDataRoom } from '~/server/domain/investing/data-room.server';
 import { getDeal } from '~/server/domain/investing/deals.server';
 import { dealLoan } from '~/server/domain/returns/offering.server';
 import { siteContentFor } from '~/server/domain/content/site-content.server';
-import {
-  acknowledgeDataRoom,
-  dealSubscription,
-  investorPosition,
-  signSuitability,
-} from '~/server/domain/investing/investments.server';
+import { acknowledgeDataRoom, investorPosition, signSuitability } from '~/server/domain/investing/investments.server';
 import { indicateAmount, withdrawAmount } from '~/server/domain/investing/commitments.server';
+import { isUuid } from '~/server/db/query.server';
 import { env } from '~/server/env.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
@@ -58,15 +54,19 @@ export const headers = keepActionHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireDealViewer({ request, context });
-  const deal = await getDeal(viewer.id, params.id);
-  if (!deal) return refusedPage('not-found', { found: false as const, tileUrl: '' });
-  const [subscription, position, room, content, offered] = await Promise.all([
-    dealSubscription(deal.id),
-    viewer.isInvestor ? investorPosition(viewer.id, deal.id) : null,
-    investorDataRoom(deal.id),
+  const notFound = () => refusedPage('not-found', { found: false as const, tileUrl: '' });
+  if (!isUuid(params.id)) return notFound();
+  // Every read is keyed by the URL's id, so all go together (issue 26: the viewer, then one
+  // database wait); for a missing or deleted deal they are discarded and the page is a 404.
+  const [found, position, room, content, offered] = await Promise.all([
+    getDeal(viewer.id, params.id),
+    viewer.isInvestor ? investorPosition(viewer.id, params.id) : null,
+    investorDataRoom(params.id),
     siteContentFor(),
-    dealLoan(deal.id),
+    dealLoan(params.id),
   ]);
+  if (!found) return notFound();
+  const { subscription, ...deal } = found;
   // The projection's amount, from the GET form that works without JavaScript.
   const { amount } = parseSearch(new URL(request.url), z.object({ amount: z.string().max(20).optional().catch(undefined) }));
   // The documents' names reach an investor only once they have acknowledged the data room.

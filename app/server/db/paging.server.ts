@@ -70,7 +70,7 @@ export function pageAsked(requestedPage: number): number {
  * is known, so a loader waits for the count and the rows together (issue 26: one database wait
  * fewer); else undefined. A failure is kept for the caller that awaits it, never unhandled.
  */
-function firstPageRows<T>(opts: {
+export function firstPageRows<T>(opts: {
   requestedPage: number;
   pageSize: number;
   rows: (window: PageWindow) => Promise<T[]>;

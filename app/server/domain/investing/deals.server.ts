@@ -174,12 +174,33 @@ async function segmentRows(where: SQL | undefined, order: SQL[], limit: number, 
   return rows.map((r) => ({ ...r, following }));
 }
 
-/** Deal `id` with whether `viewerId` follows it, or null (missing, malformed or deleted). */
+/**
+ * Deal `id` with whether `viewerId` follows it and its `subscription`: what is indicated on it,
+ * the counted total (indicated, confirmed, funded; whole dollars, also the card's `counted`) and
+ * the waitlist's sum (whole dollars) and count, in one statement. Null when the deal is missing,
+ * deleted or the id malformed.
+ */
 export async function getDeal(viewerId: string, id: string) {
   if (!isUuid(id)) return null;
+  const demand = db()
+    .select({
+      counted:
+        sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} in ('indicated', 'confirmed', 'funded')), 0)`.as(
+          'counted',
+        ),
+      waitlisted:
+        sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'waitlisted'), 0)`.as(
+          'waitlisted',
+        ),
+      waiting: sql<number>`count(*) filter (where ${softCommitment.status} = 'waitlisted')::int`.as('waiting'),
+    })
+    .from(softCommitment)
+    .where(eq(softCommitment.dealId, deal.id))
+    .as('demand');
   const [row] = await db()
     .select({
       ...cardColumns,
+      counted: sql<number>`${demand.counted}`.mapWith(Number),
       description: deal.description,
       sponsor: deal.sponsor,
       amountToRaise: deal.amountToRaise,
@@ -193,11 +214,16 @@ export async function getDeal(viewerId: string, id: string) {
       coordinatesLng: deal.coordinatesLng,
       hasProspectus: sql<boolean>`(${deal.prospectusKey} is not null)`,
       following: sql<boolean>`(${dealInterest.id} is not null)`,
+      waitlisted: sql<number>`${demand.waitlisted}`.mapWith(Number),
+      waiting: sql<number>`${demand.waiting}`.mapWith(Number),
     })
     .from(deal)
     .leftJoin(dealInterest, and(eq(dealInterest.dealId, deal.id), eq(dealInterest.userId, viewerId)))
+    .leftJoinLateral(demand, sql`true`)
     .where(and(eq(deal.id, id), isNull(deal.deletedAt)));
-  return row ?? null;
+  if (!row) return null;
+  const { waitlisted, waiting, ...found } = row;
+  return { ...found, subscription: { counted: row.counted, waitlisted, waiting } };
 }
 
 /** The prospectus of deal `id` (storage key and file name), or null. */

@@ -25,13 +25,14 @@ import {
 } from '~/lib/investing';
 import { lenderDay, shareTenths } from '~/lib/format';
 import { db } from '../../db/client.server';
-import { readNumberedPage, type NumberedPage } from '../../db/paging.server';
+import { firstPageRows, readNumberedPage, type NumberedPage, type PageWindow } from '../../db/paging.server';
 import { isUuid } from '../../db/query.server';
 import { accreditationRecord, deal, dealInterest, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import type { Actor } from '../audit.server';
 import { moveCommitment } from './commitments.server';
 import type { DemandDeal, Tally, DemandTotals, DemandRow, DemandFollower } from '~/lib/demand';
+import type { FeesTo } from '~/lib/returns/vocabulary';
 
 /** Waitlisted amounts shown in the demand page's waitlist card (the whole line is the Waitlisted filter). */
 export const WAITLIST_HEAD = 10;
@@ -55,8 +56,21 @@ export interface DealDemand {
 
 // ---------------------------------------------------------------- reading
 
-/** Deal `dealId` unless it is missing, deleted or the id is malformed. */
-async function demandDeal(dealId: string): Promise<DemandDeal | null> {
+/** A deal as the demand page reads it: its head (`DemandDeal`) and the terms its positions need. */
+export interface DemandPageDeal extends DemandDeal {
+  /** The investor rate, percent a year. */
+  investorRatePercent: number;
+  feesTo: FeesTo;
+  /** How many investors follow the deal. */
+  followerCount: number;
+}
+
+/**
+ * Deal `dealId` unless it is missing, deleted or the id is malformed: its head, its positions'
+ * terms and its number of followers (`DemandPageDeal`), one primary-key read the demand page
+ * shares with `dealPositions` (returns/holdings.server.ts), so the row is read once.
+ */
+export async function demandDeal(dealId: string): Promise<DemandPageDeal | null> {
   if (!isUuid(dealId)) return null;
   const [row] = await db()
     .select({
@@ -66,15 +80,26 @@ async function demandDeal(dealId: string): Promise<DemandDeal | null> {
       amountToRaise: deal.amountToRaise,
       minimumInvestment: deal.minimumInvestment,
       investmentStep: deal.investmentStep,
+      investorRatePercent: deal.interestRate,
+      feesTo: deal.feesTo,
+      // Compared with the id given, not deal.id: drizzle writes a one-table select's columns
+      // without their table, and a bare "id" in here would be deal_interest's own.
+      followerCount: sql<number>`(select count(*)::int from ${dealInterest} where ${dealInterest.dealId} = ${dealId})`,
     })
     .from(deal)
     .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
   return row ?? null;
 }
 
-/** The totals of `dealId`'s amounts against `amountToRaise` (whole dollars), in one aggregate query. */
-async function demandTotals(dealId: string, amountToRaise: number): Promise<DemandTotals> {
-  const rows = await db()
+/** The head the demand page and the export show: `target` without the positions' terms. */
+function headOf(target: DemandDeal): DemandDeal {
+  const { id, title, status, amountToRaise, minimumInvestment, investmentStep } = target;
+  return { id, title, status, amountToRaise, minimumInvestment, investmentStep };
+}
+
+/** `dealId`'s amounts by status: count and sum (whole dollars), one aggregate query. */
+function statusTallies(dealId: string) {
+  return db()
     .select({
       status: softCommitment.status,
       count: count(),
@@ -83,6 +108,10 @@ async function demandTotals(dealId: string, amountToRaise: number): Promise<Dema
     .from(softCommitment)
     .where(eq(softCommitment.dealId, dealId))
     .groupBy(softCommitment.status);
+}
+
+/** The totals of `rows` (`statusTallies`) against `amountToRaise` (whole dollars). */
+function demandTotals(rows: Awaited<ReturnType<typeof statusTallies>>, amountToRaise: number): DemandTotals {
   const byStatus = Object.fromEntries(STATUS_ORDER.map((s) => [s, { amount: 0, count: 0 }])) as Record<CommitmentStatus, Tally>;
   for (const r of rows) byStatus[r.status] = { amount: Number(r.amount), count: r.count };
   const counted = COUNTED_STATUSES.reduce(
@@ -97,12 +126,36 @@ async function demandTotals(dealId: string, amountToRaise: number): Promise<Dema
   };
 }
 
+/** The statuses in the page's order, as a PostgreSQL array literal (constants of the vocabulary). */
+const STATUS_ARRAY = sql.raw(`array[${STATUS_ORDER.map((s) => `'${s}'`).join(', ')}]::text[]`);
+/** An amount's status's place in the page's order (1 = Indicated). */
+const statusRank = sql`array_position(${STATUS_ARRAY}, ${softCommitment.status})`;
+
+/**
+ * True for the first `limit` amounts of `dealId` of each status in order of arrival: one index
+ * range of soft_commitment_deal_idx per status, so the first page by status reads at most
+ * `limit` rows of each, however many amounts the deal has.
+ */
+function firstOfEachStatus(dealId: string, limit: number) {
+  return sql`${softCommitment.id} in (
+    select head.id from unnest(${STATUS_ARRAY}) as s(status)
+     cross join lateral (
+       select ahead.id from ${softCommitment} ahead
+        where ahead.deal_id = ${dealId} and ahead.status = s.status
+        order by ahead.queued_at, ahead.id limit ${limit}) head)`;
+}
+
 /**
  * Amounts of `dealId` (in `status`, or all) in order of arrival, `limit` from `offset` when
  * given (`fromEnd`: the offset counts from the last and rows come last first). Only the window
  * is joined to the investor, their statement for the deal and their current accreditation record.
+ * `byStatus` (with `limit`, no offset): the first `limit` amounts by status, then order of
+ * arrival (the page's order; rows come in order of arrival: `firstAmounts` sorts them).
  */
-function amountRows(dealId: string, opts: { status?: CommitmentStatus; offset?: number; limit?: number; fromEnd?: boolean }) {
+function amountRows(
+  dealId: string,
+  opts: { status?: CommitmentStatus; offset?: number; limit?: number; fromEnd?: boolean; byStatus?: boolean },
+) {
   const order = opts.fromEnd ? desc : asc;
   let window = db()
     .select({
@@ -115,8 +168,14 @@ function amountRows(dealId: string, opts: { status?: CommitmentStatus; offset?: 
       note: softCommitment.note,
     })
     .from(softCommitment)
-    .where(and(eq(softCommitment.dealId, dealId), opts.status ? eq(softCommitment.status, opts.status) : undefined))
-    .orderBy(order(softCommitment.queuedAt), order(softCommitment.id))
+    .where(
+      and(
+        eq(softCommitment.dealId, dealId),
+        opts.status ? eq(softCommitment.status, opts.status) : undefined,
+        opts.byStatus ? firstOfEachStatus(dealId, opts.limit ?? DEMAND_PAGE_SIZE) : undefined,
+      ),
+    )
+    .orderBy(...(opts.byStatus ? [statusRank] : []), order(softCommitment.queuedAt), order(softCommitment.id))
     .$dynamic();
   if (opts.limit !== undefined) window = window.limit(opts.limit).offset(opts.offset ?? 0);
   const page = window.as('page_amounts');
@@ -218,13 +277,20 @@ async function readWindow(dealId: string, w: { status: CommitmentStatus; offset:
 async function amountsPage(
   dealId: string,
   totals: DemandTotals,
-  opts: { page: number; status: CommitmentStatus | null },
+  opts: { page: number; status: CommitmentStatus | null; first: AmountRecord[] | null },
 ): Promise<NumberedPage<DemandRow>> {
   const statuses = opts.status ? [opts.status] : STATUS_ORDER;
   const counts = Object.fromEntries(STATUS_ORDER.map((s) => [s, totals.byStatus[s].count])) as Record<CommitmentStatus, number>;
   const total = statuses.reduce((n, s) => n + counts[s], 0);
   const pageCount = Math.max(1, Math.ceil(total / DEMAND_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(opts.page) || 1), pageCount);
+  const page = Math.min(pageAsked(opts.page), pageCount);
+  if (page === 1 && opts.first) {
+    // The first page, read with the totals: a waitlisted amount's place is its rank on it.
+    const today = lenderDay();
+    let line = 0;
+    const rows = opts.first.map((r) => toDemandRow(r, r.status === 'waitlisted' ? ++line : null, today));
+    return { rows, total, page, pageCount };
+  }
   // The windows are read together; each is one index range of soft_commitment_deal_idx.
   const windows = statusWindows(statuses, counts, (page - 1) * DEMAND_PAGE_SIZE, DEMAND_PAGE_SIZE);
   const parts = await Promise.all(windows.map((w) => readWindow(dealId, w)));
@@ -235,60 +301,88 @@ async function amountsPage(
   return { rows, total, page, pageCount };
 }
 
-/** One page of `dealId`'s followers, newest first, each with their open amount on the deal. */
-async function followersPage(dealId: string, total: number, requestedPage: number): Promise<NumberedPage<DemandFollower>> {
+/** The page number asked for, at least 1 (what is not a number asks for the first). */
+function pageAsked(requestedPage: number): number {
+  return Math.max(1, Math.floor(requestedPage) || 1);
+}
+
+/**
+ * The first DEMAND_PAGE_SIZE amounts of `dealId` in the page's order: those in `status`, or all
+ * by status then order of arrival. They do not depend on the totals, so they are read with them.
+ */
+async function firstAmounts(dealId: string, status: CommitmentStatus | null): Promise<AmountRecord[]> {
+  if (status) return amountRows(dealId, { status, offset: 0, limit: DEMAND_PAGE_SIZE });
+  const rows = await amountRows(dealId, { byStatus: true, limit: DEMAND_PAGE_SIZE });
+  const rank = new Map(STATUS_ORDER.map((s, i) => [s, i]));
+  // In order of arrival: a stable sort by status keeps it within each status.
+  return rows.sort((a, b) => rank.get(a.status)! - rank.get(b.status)!);
+}
+
+/** One page of `dealId`'s followers, newest first, each with their open amount on the deal (`followerRows`). */
+async function followersPage(
+  dealId: string,
+  total: number,
+  requestedPage: number,
+  firstPage: Promise<DemandFollower[]> | undefined,
+): Promise<NumberedPage<DemandFollower>> {
   return readNumberedPage({
     requestedPage,
     pageSize: DEMAND_PAGE_SIZE,
     total,
     count: async () => total,
-    rows: async ({ offset, limit, newestFirst }) => {
-      const order = newestFirst ? desc : asc;
-      const page = db()
-        .select({ id: dealInterest.id, userId: dealInterest.userId, createdAt: dealInterest.createdAt })
-        .from(dealInterest)
-        .where(eq(dealInterest.dealId, dealId))
-        .orderBy(order(dealInterest.createdAt), order(dealInterest.id))
-        .limit(limit)
-        .offset(offset)
-        .as('page_followers');
-      // At most one open amount per investor and deal (soft_commitment_open_idx).
-      const open = db()
-        .select({ status: softCommitment.status, amount: softCommitment.amount })
-        .from(softCommitment)
-        .where(
-          and(
-            eq(softCommitment.dealId, dealId),
-            eq(softCommitment.investorId, page.userId),
-            inArray(softCommitment.status, [...OPEN_STATUSES]),
-          ),
-        )
-        .limit(1)
-        .as('open_amount');
-      const rows = await db()
-        .select({
-          id: page.id,
-          userId: page.userId,
-          name: user.name,
-          email: user.email,
-          createdAt: page.createdAt,
-          status: open.status,
-          amount: open.amount,
-        })
-        .from(page)
-        .innerJoin(user, eq(user.id, page.userId))
-        .leftJoinLateral(open, sql`true`)
-        .orderBy(order(page.createdAt), order(page.id));
-      return rows.map((r) => ({
-        id: r.id,
-        userId: r.userId,
-        name: r.name,
-        email: r.email,
-        followedAt: r.createdAt.toISOString(),
-        amount: r.status && r.amount !== null ? { status: r.status, amount: r.amount } : null,
-      }));
-    },
+    rows: followerRows(dealId),
+    firstPage,
   });
+}
+
+/** Reads a window of `dealId`'s followers (`PageWindow`), each with their open amount on the deal. */
+function followerRows(dealId: string): (window: PageWindow) => Promise<DemandFollower[]> {
+  return async ({ offset, limit, newestFirst }) => {
+    const order = newestFirst ? desc : asc;
+    const page = db()
+      .select({ id: dealInterest.id, userId: dealInterest.userId, createdAt: dealInterest.createdAt })
+      .from(dealInterest)
+      .where(eq(dealInterest.dealId, dealId))
+      .orderBy(order(dealInterest.createdAt), order(dealInterest.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page_followers');
+    // At most one open amount per investor and deal (soft_commitment_open_idx).
+    const open = db()
+      .select({ status: softCommitment.status, amount: softCommitment.amount })
+      .from(softCommitment)
+      .where(
+        and(
+          eq(softCommitment.dealId, dealId),
+          eq(softCommitment.investorId, page.userId),
+          inArray(softCommitment.status, [...OPEN_STATUSES]),
+        ),
+      )
+      .limit(1)
+      .as('open_amount');
+    const rows = await db()
+      .select({
+        id: page.id,
+        userId: page.userId,
+        name: user.name,
+        email: user.email,
+        createdAt: page.createdAt,
+        status: open.status,
+        amount: open.amount,
+      })
+      .from(page)
+      .innerJoin(user, eq(user.id, page.userId))
+      .leftJoinLateral(open, sql`true`)
+      .orderBy(order(page.createdAt), order(page.id));
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      followedAt: r.createdAt.toISOString(),
+      amount: r.status && r.amount !== null ? { status: r.status, amount: r.amount } : null,
+    }));
+  };
 }
 
 /**
@@ -299,29 +393,46 @@ async function followersPage(dealId: string, total: number, requestedPage: numbe
  * amounts in `status` or of all of them by status then order of arrival, or, for 'followers',
  * that page of the followers, newest first. Each amount carries its investor, status date, note,
  * place in line (waitlisted), suitability statement and current accreditation record.
- * Returns null for a deal that does not exist, is deleted or has a malformed id.
+ * `target` is the deal's read (`demandDeal`) when the caller shares it with another reader.
+ * Every read is keyed by the id and sent together with the deal's (issue 26: one database wait);
+ * only a page after the first waits for the totals that place it.
+ * Returns null for a deal that does not exist, is deleted or has a malformed id (whatever was
+ * read with it is discarded).
  */
 export async function dealDemand(
   dealId: string,
   opts: { page: number; status?: CommitmentStatus | null; view?: 'amounts' | 'followers' },
+  target: Promise<DemandPageDeal | null> = demandDeal(dealId),
 ): Promise<DealDemand | null> {
-  const target = await demandDeal(dealId);
-  if (!target) return null;
-  const today = lenderDay();
-  const [totals, [followed], waitlist] = await Promise.all([
-    demandTotals(dealId, target.amountToRaise),
-    db().select({ n: count() }).from(dealInterest).where(eq(dealInterest.dealId, dealId)),
-    amountRows(dealId, { status: 'waitlisted', offset: 0, limit: WAITLIST_HEAD }),
-  ]);
-  const followerCount = followed?.n ?? 0;
+  if (!isUuid(dealId)) return null;
   const view = opts.view ?? 'amounts';
+  const status = opts.status ?? null;
+  const first = view === 'amounts' && pageAsked(opts.page) === 1 ? firstAmounts(dealId, status) : null;
+  // The waitlist's head is the first page's when that page is the waitlist.
+  const waitlistOnPage = first !== null && status === 'waitlisted';
+  const followersFirst =
+    view === 'followers'
+      ? firstPageRows({ requestedPage: opts.page, pageSize: DEMAND_PAGE_SIZE, rows: followerRows(dealId) })
+      : undefined;
+  const [head, tallies, firstRows, waitlisted] = await Promise.all([
+    target,
+    statusTallies(dealId),
+    first,
+    waitlistOnPage ? null : amountRows(dealId, { status: 'waitlisted', offset: 0, limit: WAITLIST_HEAD }),
+    followersFirst,
+  ]);
+  if (!head) return null;
+  const today = lenderDay();
+  const totals = demandTotals(tallies, head.amountToRaise);
+  const { followerCount } = head;
+  const waitlist = waitlisted ?? firstRows!.slice(0, WAITLIST_HEAD);
   return {
-    deal: target,
+    deal: headOf(head),
     totals,
     followerCount,
     waitlist: waitlist.map((r, i) => toDemandRow(r, i + 1, today)),
-    amounts: view === 'amounts' ? await amountsPage(dealId, totals, { page: opts.page, status: opts.status ?? null }) : null,
-    followers: view === 'followers' ? await followersPage(dealId, followerCount, opts.page) : null,
+    amounts: view === 'amounts' ? await amountsPage(dealId, totals, { page: opts.page, status, first: firstRows }) : null,
+    followers: view === 'followers' ? await followersPage(dealId, followerCount, opts.page, followersFirst) : null,
   };
 }
 
@@ -339,7 +450,7 @@ export async function demandExport(dealId: string): Promise<{ deal: DemandDeal; 
   rows.sort((a, b) => rank.get(a.status)! - rank.get(b.status)!);
   let line = 0;
   return {
-    deal: target,
+    deal: headOf(target),
     rows: rows.map((r) => toDemandRow(r, r.status === 'waitlisted' ? ++line : null, today)),
   };
 }

@@ -22,7 +22,7 @@ import {
 import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { db, type Transaction } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
-import { accreditationRecord, dataRoomAcknowledgement, deal, softCommitment, suitabilityStatement } from '../../db/schema';
+import { accreditationRecord, dataRoomAcknowledgement, deal, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 
 /** The investor acting: the signed-in user with the investor role. */
@@ -195,56 +195,87 @@ export async function dataRoomAcknowledged(investorId: string, dealId: string): 
 
 // ---------------------------------------------------------------- reading
 
-/** What is indicated on deal `dealId`: the counted total (whole dollars) and the waitlist's count and sum. */
-export async function dealSubscription(dealId: string) {
-  const [row] = await db()
-    .select({
-      counted: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} in ('indicated', 'confirmed', 'funded')), 0)`,
-      waitlisted: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'waitlisted'), 0)`,
-      waiting: sql<number>`count(*) filter (where ${softCommitment.status} = 'waitlisted')::int`,
-    })
-    .from(softCommitment)
-    .where(eq(softCommitment.dealId, dealId));
-  return { counted: Number(row?.counted ?? 0), waitlisted: Number(row?.waitlisted ?? 0), waiting: row?.waiting ?? 0 };
-}
-
 /**
- * Where `investorId` stands on deal `dealId`: their current accreditation record and why it
- * blocks amounts (or null), whether they signed the suitability statement, when they
- * acknowledged the data room, and their open amount with its place in the waitlist (1 = next).
+ * Where `investorId` stands on deal `dealId`: their current accreditation record (as
+ * `currentAccreditation` reads it) and why it blocks amounts (or null), when they signed the
+ * suitability statement, when they acknowledged the data room, and their open amount with its
+ * place in the waitlist (1 = next). One statement, keyed by the ids alone, so the deal's page
+ * reads it with the deal (issue 26). @throws NotFound for a malformed deal id.
  */
 export async function investorPosition(investorId: string, dealId: string) {
-  const [accreditation, statement, acknowledgedAt, [open]] = await Promise.all([
-    currentAccreditation(investorId),
-    suitabilityOf(investorId, dealId),
-    dataRoomAcknowledged(investorId, dealId),
-    db()
-      .select({
-        id: softCommitment.id,
-        amount: softCommitment.amount,
-        status: softCommitment.status,
-        statusChangedAt: softCommitment.statusChangedAt,
-        note: softCommitment.note,
-        place: sql<number | null>`case when ${softCommitment.status} = 'waitlisted' then (
+  if (!isUuid(dealId)) throw dealNotFound();
+  // The record that expires last, as `currentAccreditation`.
+  const current = db()
+    .select({ method: accreditationRecord.method, expiresOn: accreditationRecord.expiresOn })
+    .from(accreditationRecord)
+    .where(and(eq(accreditationRecord.investorId, user.id), isNotNull(accreditationRecord.expiresOn)))
+    .orderBy(sql`${accreditationRecord.expiresOn} desc`, sql`${accreditationRecord.createdAt} desc`)
+    .limit(1)
+    .as('current_record');
+  // At most one open amount per investor and deal (soft_commitment_open_idx).
+  const open = db()
+    .select({
+      id: softCommitment.id,
+      amount: softCommitment.amount,
+      status: softCommitment.status,
+      statusChangedAt: softCommitment.statusChangedAt,
+      note: softCommitment.note,
+      // The outer row's columns named with their table: drizzle writes a one-table select's
+      // columns bare, and a bare name here would be ahead's own (every waitlisted amount counted).
+      place: sql<number | null>`case when ${softCommitment.status} = 'waitlisted' then (
           select count(*)::int from ${softCommitment} ahead
-           where ahead.deal_id = ${softCommitment.dealId} and ahead.status = 'waitlisted'
-             and (ahead.queued_at, ahead.id) <= (${softCommitment.queuedAt}, ${softCommitment.id})) end`,
-      })
-      .from(softCommitment)
-      .where(
-        and(
-          eq(softCommitment.investorId, investorId),
-          eq(softCommitment.dealId, dealId),
-          inArray(softCommitment.status, [...OPEN_STATUSES]),
-        ),
+           where ahead.deal_id = ${softCommitment}.deal_id and ahead.status = 'waitlisted'
+             and (ahead.queued_at, ahead.id) <= (${softCommitment}.queued_at, ${softCommitment}.id)) end`.as('place'),
+    })
+    .from(softCommitment)
+    .where(
+      and(
+        eq(softCommitment.investorId, user.id),
+        eq(softCommitment.dealId, dealId),
+        inArray(softCommitment.status, [...OPEN_STATUSES]),
       ),
-  ]);
+    )
+    .limit(1)
+    .as('open_amount');
+  const [row] = await db()
+    .select({
+      method: current.method,
+      expiresOn: current.expiresOn,
+      signedAt: suitabilityStatement.signedAt,
+      acknowledgedAt: dataRoomAcknowledgement.acknowledgedAt,
+      commitmentId: open.id,
+      amount: open.amount,
+      status: open.status,
+      statusChangedAt: open.statusChangedAt,
+      note: open.note,
+      place: open.place,
+    })
+    .from(user)
+    .leftJoinLateral(current, sql`true`)
+    .leftJoin(suitabilityStatement, and(eq(suitabilityStatement.investorId, user.id), eq(suitabilityStatement.dealId, dealId)))
+    .leftJoin(
+      dataRoomAcknowledgement,
+      and(eq(dataRoomAcknowledgement.investorId, user.id), eq(dataRoomAcknowledgement.dealId, dealId)),
+    )
+    .leftJoinLateral(open, sql`true`)
+    .where(eq(user.id, investorId));
+  const accreditation = row?.method && row.expiresOn ? { method: row.method, expiresOn: row.expiresOn } : null;
   return {
-    accreditation: accreditation ? { method: accreditation.method, expiresOn: accreditation.expiresOn } : null,
+    accreditation,
     accreditationRefusal: accreditationRefusal(accreditation),
-    suitabilitySignedAt: statement?.signedAt ?? null,
-    acknowledgedAt,
-    commitment: open ? open : null,
+    suitabilitySignedAt: row?.signedAt ?? null,
+    acknowledgedAt: row?.acknowledgedAt ?? null,
+    commitment:
+      row?.commitmentId && row.amount !== null && row.status && row.statusChangedAt
+        ? {
+            id: row.commitmentId,
+            amount: row.amount,
+            status: row.status,
+            statusChangedAt: row.statusChangedAt,
+            note: row.note,
+            place: row.place,
+          }
+        : null,
   };
 }
 

@@ -6,7 +6,7 @@
  *
  * Units: cents, percent a year, the lender's days 'YYYY-MM-DD'.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Cents } from '~/lib/money';
 import { monthlySplit, shareText, spreadPercent } from '~/lib/returns/positions';
 import type { FeesTo } from '~/lib/returns/vocabulary';
@@ -15,21 +15,6 @@ import { db } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { deal, distributionLine, distributionRun, loan, loanServicing, position, softCommitment, user } from '../../db/schema';
 import { dealLoan, type DealLoan } from './offering.server';
-
-/** Distributions paid (runs marked paid) to each of `positionIds`, cents (interest + principal + fees). */
-async function paidByPosition(positionIds: string[]): Promise<Map<string, Cents>> {
-  if (positionIds.length === 0) return new Map();
-  const rows = await db()
-    .select({
-      id: distributionLine.positionId,
-      cents: sql<string>`sum(${distributionLine.interestCents} + ${distributionLine.principalCents} + ${distributionLine.feesCents})`,
-    })
-    .from(distributionLine)
-    .innerJoin(distributionRun, eq(distributionRun.id, distributionLine.runId))
-    .where(and(inArray(distributionLine.positionId, positionIds), eq(distributionRun.status, 'paid')))
-    .groupBy(distributionLine.positionId);
-  return new Map(rows.map((r) => [r.id!, Number(r.cents)]));
-}
 
 /** A position as the staff's tables show it. */
 export interface PositionRow {
@@ -64,8 +49,14 @@ const positionColumns = {
   fundedOn: position.fundedOn,
   method: position.method,
   reference: position.reference,
+  /** Distributions paid (lines of runs marked paid) to the position, cents (interest + principal + fees). */
+  paidCents: sql<string>`(
+    select coalesce(sum(${distributionLine.interestCents} + ${distributionLine.principalCents} + ${distributionLine.feesCents}), 0)
+      from ${distributionLine} inner join ${distributionRun} on ${distributionRun.id} = ${distributionLine.runId}
+     where ${distributionLine.positionId} = ${position.id} and ${distributionRun.status} = 'paid')`,
 };
 
+/** The positions `where` selects, oldest funding first, each with its distributions paid: one statement. */
 async function positionRows(where: ReturnType<typeof eq>): Promise<PositionRow[]> {
   const rows = await db()
     .select(positionColumns)
@@ -76,12 +67,11 @@ async function positionRows(where: ReturnType<typeof eq>): Promise<PositionRow[]
     .innerJoin(loanServicing, eq(loanServicing.loanId, position.loanId))
     .where(where)
     .orderBy(asc(position.fundedOn), asc(position.createdAt));
-  const paid = await paidByPosition(rows.map((r) => r.id));
   return rows.map((r) => ({
     ...r,
     loanReference: r.loanReference ?? '',
     share: shareText(r.amountCents, r.noteAmountCents),
-    paidCents: paid.get(r.id) ?? 0,
+    paidCents: Number(r.paidCents),
   }));
 }
 
@@ -115,20 +105,35 @@ export interface DealPositions {
   awaiting: AwaitingFunds[];
 }
 
+/** The deal's terms `dealPositions` needs: its investor rate (percent a year) and who takes the fees. */
+export interface PositionsDeal {
+  id: string;
+  investorRatePercent: number;
+  feesTo: FeesTo;
+}
+
+/** Deal `dealId`'s terms (`PositionsDeal`) unless it is missing or deleted. */
+async function positionsDeal(dealId: string): Promise<PositionsDeal | null> {
+  const [row] = await db()
+    .select({ id: deal.id, investorRatePercent: deal.interestRate, feesTo: deal.feesTo })
+    .from(deal)
+    .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
+  return row ?? null;
+}
+
 /**
  * Deal `dealId`'s positions for staff: each with its investor, amount, share, funding day,
  * method, reference and distributions paid; the funds received, the lender's own share
  * (Σ positions + lender = note, exactly), the servicing spread (percent, and cents a month on the
- * positions), and the confirmed amounts waiting for funds. Null for no such deal (or deleted).
+ * positions), and the confirmed amounts waiting for funds. `target` is the deal's read when the
+ * caller shares it (the demand page's `demandDeal`). Every read is keyed by the id and sent
+ * together with the deal's (issue 26: one database wait). Null for no such deal (or deleted;
+ * whatever was read with it is discarded).
  */
-export async function dealPositions(dealId: string): Promise<DealPositions | null> {
+export async function dealPositions(dealId: string, target?: Promise<PositionsDeal | null>): Promise<DealPositions | null> {
   if (!isUuid(dealId)) return null;
-  const [d] = await db()
-    .select({ id: deal.id, investorRatePercent: deal.interestRate, feesTo: deal.feesTo })
-    .from(deal)
-    .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
-  if (!d) return null;
-  const [offered, positions, awaiting] = await Promise.all([
+  const [d, offered, positions, awaiting] = await Promise.all([
+    target ?? positionsDeal(dealId),
     dealLoan(dealId),
     positionRows(eq(position.dealId, dealId)),
     db()
@@ -144,6 +149,7 @@ export async function dealPositions(dealId: string): Promise<DealPositions | nul
       .where(and(eq(softCommitment.dealId, dealId), eq(softCommitment.status, 'confirmed')))
       .orderBy(asc(softCommitment.queuedAt), asc(softCommitment.id)),
   ]);
+  if (!d) return null;
   const fundsReceivedCents = positions.reduce((sum, p) => sum + p.amountCents, 0);
   const note = offered?.noteAmountCents ?? null;
   const noteRate = offered?.noteRatePercent ?? null;

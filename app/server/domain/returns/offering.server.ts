@@ -7,7 +7,7 @@
  *
  * Units: the deal's amounts in whole dollars, rates in percent a year; the note's in cents.
  */
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { percent } from '~/lib/format';
 import { db, type Database, type Transaction } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
@@ -138,18 +138,38 @@ export async function linkDealToLoan(actor: Actor, dealId: string, loanReference
   });
 }
 
-/** The loan deal `dealId` offers, with its note amount and rate, or null when it links none. */
+/**
+ * The loan deal `dealId` offers, with its note amount (cents, the closing record's) and note rate
+ * (percent a year: the closing record's, else the newest accepted term sheet's, as
+ * `loanFigures`), or null when it links none (a deleted deal still answers: callers that hide
+ * deleted deals check the deal themselves). One statement, keyed by the deal's id alone, so a
+ * page reads it together with the deal (issue 26: two database waits a page).
+ */
 export async function dealLoan(dealId: string, tx: Reader = db()): Promise<DealLoan | null> {
   if (!isUuid(dealId)) return null;
-  const [row] = await tx.select({ loan }).from(deal).innerJoin(loan, eq(loan.id, deal.loanId)).where(eq(deal.id, dealId));
+  const [row] = await tx
+    .select({
+      loanId: loan.id,
+      reference: loan.reference,
+      stage: loan.stage,
+      noteAmountCents: loanServicing.noteAmountCents,
+      servicingRatePercent: loanServicing.ratePercent,
+      sheetRatePercent: sql<number | null>`(
+        select ${termSheet.ratePercent} from ${termSheet}
+         where ${termSheet.loanId} = ${loan.id} and ${termSheet.status} = 'accepted'
+         order by ${termSheet.createdAt} desc limit 1)`.mapWith(Number),
+    })
+    .from(deal)
+    .innerJoin(loan, eq(loan.id, deal.loanId))
+    .leftJoin(loanServicing, eq(loanServicing.loanId, loan.id))
+    .where(eq(deal.id, dealId));
   if (!row) return null;
-  const { servicing, sheet } = await loanFigures(row.loan, tx);
   return {
-    loanId: row.loan.id,
-    reference: row.loan.reference ?? '',
-    stage: row.loan.stage,
-    noteAmountCents: servicing?.noteAmountCents ?? null,
-    noteRatePercent: servicing?.ratePercent ?? sheet?.ratePercent ?? null,
+    loanId: row.loanId,
+    reference: row.reference ?? '',
+    stage: row.stage,
+    noteAmountCents: row.noteAmountCents ?? null,
+    noteRatePercent: row.servicingRatePercent ?? row.sheetRatePercent ?? null,
   };
 }
 
