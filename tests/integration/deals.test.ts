@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { requestContext } from '~/load-context';
 import { loader as dealLoader } from '~/routes/public/deal';
 import { db } from '~/server/db/client.server';
-import { deal, dealInterest, notification, outboxEmail, profile, user } from '~/server/db/schema';
+import { deal, dealInterest, notification, outboxEmail, profile, softCommitment, user } from '~/server/db/schema';
 import { followDeal, getDeal, listDeals, unfollowDeal } from '~/server/domain/investing/deals.server';
 import type { Refused } from '~/server/errors.server';
 import { ROUTE_ORIGIN, signedInThroughLogin } from '../support/route-accounts';
@@ -78,6 +78,35 @@ describe('investor order', () => {
     expect(beyond.page).toBe(3);
     const newest = await listDeals(investor.id, { filter: 'all', page: 1, pageSize: 3, followedFirst: false });
     expect(newest.deals.map((d) => d.id)).toEqual([ids[13]!.id, ids[12]!.id, ids[11]!.id]);
+    await db().delete(dealInterest);
+  });
+});
+
+describe('the cards', () => {
+  it("show each deal's own counted amount and whether this investor follows it, in both orders", async () => {
+    const [a, b] = [ids[13]!, ids[12]!];
+    await db().insert(dealInterest).values({ userId: investor.id, dealId: a.id });
+    // One open amount per investor and deal: three others hold them.
+    const others = [randomUUID(), randomUUID(), randomUUID()];
+    await db()
+      .insert(user)
+      .values(others.map((id, i) => ({ id, name: `Other ${i}`, email: `other-${i}-${id}@example.com`, emailVerified: true })));
+    await db()
+      .insert(softCommitment)
+      .values([
+        { dealId: a.id, investorId: others[0]!, amount: 50_000, status: 'indicated' },
+        { dealId: a.id, investorId: others[1]!, amount: 25_000, status: 'confirmed' },
+        { dealId: a.id, investorId: others[2]!, amount: 10_000, status: 'withdrawn' },
+        { dealId: b.id, investorId: others[0]!, amount: 30_000, status: 'funded' },
+      ]);
+    for (const followedFirst of [false, true]) {
+      const { deals } = await listDeals(investor.id, { filter: 'all', page: 1, pageSize: 20, followedFirst });
+      const card = (id: string) => deals.find((d) => d.id === id)!;
+      expect(card(a.id), `followedFirst ${followedFirst}`).toMatchObject({ counted: 75_000, following: true });
+      expect(card(b.id), `followedFirst ${followedFirst}`).toMatchObject({ counted: 30_000, following: false });
+      expect(deals.filter((d) => d.id !== a.id && d.id !== b.id).every((d) => d.counted === 0 && !d.following)).toBe(true);
+    }
+    await db().delete(softCommitment);
     await db().delete(dealInterest);
   });
 });

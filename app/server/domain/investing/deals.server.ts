@@ -11,7 +11,7 @@ import { deal, dealInterest, softCommitment } from '../../db/schema';
 import { env } from '../../env.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { addNotification } from '../notifications.server';
-import { isUuid } from '../../db/query.server';
+import { isUuid, qualified } from '../../db/query.server';
 import { NotFound, Refused } from '../../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
@@ -40,7 +40,7 @@ const cardColumns = {
   amountToRaise: deal.amountToRaise,
   /** What counts against the raise (indicated, confirmed, funded), whole dollars: the card's progress. */
   counted:
-    sql<number>`(select coalesce(sum(${softCommitment.amount}), 0) from ${softCommitment} where ${softCommitment.dealId} = ${deal.id} and ${softCommitment.status} in ('indicated', 'confirmed', 'funded'))`.mapWith(
+    sql<number>`(select coalesce(sum(${softCommitment.amount}), 0) from ${softCommitment} where ${softCommitment.dealId} = ${qualified(deal.id)} and ${softCommitment.status} in ('indicated', 'confirmed', 'funded'))`.mapWith(
       Number,
     ),
 };
@@ -67,7 +67,7 @@ export async function listDeals(
 type PageOptions = { filter: DealFilter; page: number; pageSize: number };
 
 const followedBy = (viewerId: string) =>
-  sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${deal.id} and ${dealInterest.userId} = ${viewerId})`;
+  sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${qualified(deal.id)} and ${dealInterest.userId} = ${viewerId})`;
 
 function clampPage(total: number, opts: PageOptions) {
   const pageCount = Math.max(1, Math.ceil(total / opts.pageSize));

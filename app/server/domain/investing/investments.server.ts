@@ -21,7 +21,7 @@ import {
 } from '~/lib/investing';
 import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { db, type Transaction } from '../../db/client.server';
-import { isUuid } from '../../db/query.server';
+import { isUuid, qualified } from '../../db/query.server';
 import { accreditationRecord, dataRoomAcknowledgement, deal, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 
@@ -220,12 +220,14 @@ export async function investorPosition(investorId: string, dealId: string) {
       status: softCommitment.status,
       statusChangedAt: softCommitment.statusChangedAt,
       note: softCommitment.note,
-      // The outer row's columns named with their table: drizzle writes a one-table select's
-      // columns bare, and a bare name here would be ahead's own (every waitlisted amount counted).
+      // The outer row's columns `qualified`: a bare name here would be ahead's own (every
+      // waitlisted amount was counted).
       place: sql<number | null>`case when ${softCommitment.status} = 'waitlisted' then (
           select count(*)::int from ${softCommitment} ahead
-           where ahead.deal_id = ${softCommitment}.deal_id and ahead.status = 'waitlisted'
-             and (ahead.queued_at, ahead.id) <= (${softCommitment}.queued_at, ${softCommitment}.id)) end`.as('place'),
+           where ahead.deal_id = ${qualified(softCommitment.dealId)} and ahead.status = 'waitlisted'
+             and (ahead.queued_at, ahead.id) <= (${qualified(softCommitment.queuedAt)}, ${qualified(softCommitment.id)})) end`.as(
+        'place',
+      ),
     })
     .from(softCommitment)
     .where(
