@@ -262,7 +262,7 @@ function summariseProfile(profile, loadMs, exitMs) {
             : 'node internals'
           : url;
     byPackage.set(where, (byPackage.get(where) ?? 0) + dt);
-    const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    const fn = `${functionName || '(anonymous)'} ${where === 'node internals' ? url : where}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
   }
   const top = (map, n) =>
@@ -272,8 +272,8 @@ function summariseProfile(profile, loadMs, exitMs) {
       .map(([name, us]) => ({ name, '% of busy': +((us / total) * 100).toFixed(1) }));
   console.log(`\nCPU profile: ${(total / 1000).toFixed(0)} ms busy in the load window; self time by package:`);
   console.table(top(byPackage, 12));
-  console.log('self time by function (top 15):');
-  console.table(top(byFunction, 15));
+  console.log('self time by function (top 25):');
+  console.table(top(byFunction, 25));
 }
 
 /** `page` under CONNECTIONS connections (autocannon, its own process on the client CPU). */
@@ -347,7 +347,10 @@ export async function benchPortal(options = {}) {
       const first = await fetch(url, { headers: { Cookie: cookie }, redirect: 'manual' });
       const html = await first.text();
       if (first.status !== 200) throw new Error(`${page} answered ${first.status} to the ${who}: nothing to measure`);
-      waitsOf.push([`${who}: ${label}`, await counter.trace(() => fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text()))]);
+      waitsOf.push([
+        `${who}: ${label}`,
+        await counter.trace(() => fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text())),
+      ]);
       // The background's round trips over an idle window as long as the run is likely to be.
       const idleStart = counter.counts();
       const idleStarted = performance.now();
@@ -398,7 +401,8 @@ export async function benchPortal(options = {}) {
     for (const [page, waits] of waitsOf) {
       console.log(`${page}: ${waits.length} waits`);
       waits.forEach((statements, i) => {
-        for (const [j, statement] of statements.entries()) console.log(`  ${j === 0 ? String(i + 1).padStart(2) : '  '}. ${statement}`);
+        for (const [j, statement] of statements.entries())
+          console.log(`  ${j === 0 ? String(i + 1).padStart(2) : '  '}. ${statement}`);
       });
     }
     if (options.quick) return;

@@ -13,7 +13,7 @@
  * cookie this path does not accept (a bad signature, an unknown, expired or ended session).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { createHMAC } from '@better-auth/utils/hmac';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookies } from 'better-auth/cookies';
 import type { RouterContextProvider } from 'react-router';
 import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.server';
@@ -60,27 +60,31 @@ export async function getViewer(args: RequestArgs): Promise<Viewer | null> {
 
 const SIGNED_OUT: ResolvedViewer = { viewer: null, headers: null };
 
-/** better-auth's session cookie name and an HMAC key of its secret, made once per process. */
-let signing: Promise<{ cookieName: string; key: CryptoKey }> | undefined;
-const hmac = createHMAC('SHA-256', 'base64');
+/** better-auth's session cookie name and secret, read once per process. */
+let signing: Promise<{ cookieName: string; secret: string }> | undefined;
 
 /**
  * The session token of a cookie header when its signature is better-auth's (better-call's
- * signed cookie: `token.base64(HMAC-SHA256(secret, token))`), else null.
+ * signed cookie: `token.base64(HMAC-SHA256(secret, token))`), else null. node:crypto's HMAC,
+ * compared in constant time: WebCrypto's `verify` (what @better-auth/utils calls) cost about a
+ * millisecond of CPU a request in its promise and job machinery (issue 26, the profile in
+ * decision 0010), for the same digest. Exported for its test.
  */
-async function signedSessionToken(cookieHeader: string): Promise<string | null> {
-  signing ??= auth().$context.then(async (context) => ({
+export async function signedSessionToken(cookieHeader: string): Promise<string | null> {
+  signing ??= auth().$context.then((context) => ({
     cookieName: context.authCookies.sessionToken.name,
-    key: await hmac.importKey(context.secret, 'verify'),
+    secret: context.secret,
   }));
-  const { cookieName, key } = await signing;
+  const { cookieName, secret } = await signing;
   const value = parseCookies(cookieHeader).get(cookieName);
   const dot = value?.lastIndexOf('.') ?? -1;
   if (!value || dot < 1) return null;
   const signature = value.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith('=')) return null;
   const token = value.slice(0, dot);
-  return (await hmac.verify(key, token, signature).catch(() => false)) ? token : null;
+  const given = Buffer.from(signature, 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
 /**

@@ -13,7 +13,7 @@ import { accreditationRecord, outboxEmail, profile, session, user } from '~/serv
 import { addMonthsToDay } from '~/server/domain/investing/investments.server';
 import { lenderDay } from '~/lib/format';
 import { LOCKOUT_THRESHOLD, recordFailedSignIn, signInRefusal } from '~/server/domain/accounts/accounts.server';
-import { getViewer, resolveViewer } from '~/server/viewer.server';
+import { getViewer, resolveViewer, signedSessionToken } from '~/server/viewer.server';
 import { endSession } from '~/server/domain/accounts/sessions.server';
 import { changeAccount } from '~/server/domain/accounts/account-admin.server';
 import { confirmationNeeded, requireRecentConfirmation } from '~/server/step-up.server';
@@ -318,6 +318,10 @@ describe('sessions', () => {
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     expect(await viewerFor(`${name}=${encodeURIComponent(`${token}.${flipped}`)}`)).toBeNull();
     expect(await viewerFor(`${name}=${token}`)).toBeNull();
+    // The one-statement path checks the signature itself: better-auth's, and only better-auth's.
+    expect(await signedSessionToken(cookie)).toBe(token);
+    expect(await signedSessionToken(`${name}=${encodeURIComponent(`${token}.${flipped}`)}`)).toBeNull();
+    expect(await signedSessionToken(`${name}=${encodeURIComponent(`${token}x.${signature}`)}`)).toBeNull();
     // Touched within the last minute: served as is, nothing to relay.
     const resolve = () =>
       resolveViewer({
