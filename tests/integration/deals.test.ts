@@ -19,6 +19,17 @@ useTestDatabase();
 
 const investor = { id: randomUUID(), name: 'Ivy', email: 'ivy@example.com' };
 const ids: { id: string; status: 'Active' | 'Closed'; createdAt: Date; type: string }[] = [];
+/** A deal's columns every test deal shares. */
+const DEAL = {
+  location: 'Reno, NV',
+  description: 'x',
+  loanAmount: 1_000_000,
+  ltv: 60,
+  termMonths: 12,
+  interestRate: 10,
+  minimumInvestment: 25_000,
+  amountToRaise: 1_000_000,
+};
 
 beforeAll(async () => {
   await db().insert(user).values({ id: investor.id, name: investor.name, email: investor.email, emailVerified: true });
@@ -29,20 +40,7 @@ beforeAll(async () => {
     const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 3600_000);
     const [row] = await db()
       .insert(deal)
-      .values({
-        title: `Deal ${i}`,
-        location: 'Reno, NV',
-        type: types[i % types.length]!,
-        description: 'x',
-        loanAmount: 1_000_000,
-        ltv: 60,
-        termMonths: 12,
-        interestRate: 10,
-        minimumInvestment: 25_000,
-        amountToRaise: 1_000_000,
-        status,
-        createdAt,
-      })
+      .values({ ...DEAL, title: `Deal ${i}`, type: types[i % types.length]!, status, createdAt })
       .returning({ id: deal.id });
     ids.push({ id: row!.id, status, createdAt, type: types[i % types.length]! });
   }
@@ -189,18 +187,7 @@ describe('the deal page (/deal/{id}) reads everything with the deal (issue 26)',
     expect(page.data).not.toHaveProperty('deal.subscription');
     const [gone] = await db()
       .insert(deal)
-      .values({
-        title: 'Gone',
-        location: 'Reno, NV',
-        description: 'x',
-        loanAmount: 1_000_000,
-        ltv: 60,
-        termMonths: 12,
-        interestRate: 10,
-        minimumInvestment: 25_000,
-        amountToRaise: 1_000_000,
-        deletedAt: new Date(),
-      })
+      .values({ ...DEAL, title: 'Gone', deletedAt: new Date() })
       .returning({ id: deal.id });
     for (const id of [randomUUID(), gone!.id, 'not-a-uuid']) {
       const missing = await outcome(id, who.cookie);

@@ -63,17 +63,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const l = found(maybe, 'Loan');
   const boarding = l.stage === 'closing' ? await boardingDefaults(l) : null;
-  return {
-    ...found(file, 'Loan'),
-    property: propertyLine(l),
-    today: lenderDay(),
-    staff,
-    self: admin.id,
-    boarding,
-    servicing,
-    draws,
-    offer: { deal: offeredAs, offerable: OFFERABLE_STAGES.includes(l.stage) },
-  };
+  const offer = { deal: offeredAs, offerable: OFFERABLE_STAGES.includes(l.stage) };
+  const page = { property: propertyLine(l), today: lenderDay(), staff, self: admin.id, boarding, servicing, draws, offer };
+  return { ...found(file, 'Loan'), ...page };
 }
 
 const text = (max: number) => z.string().max(max);
