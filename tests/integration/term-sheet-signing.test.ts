@@ -52,7 +52,8 @@ async function run(call: () => Promise<unknown>): Promise<Answered> {
   try {
     result = await call();
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
+    // A thrown Response (a redirect) or `data(…, { status })` (a 404 from `found`) is the answer.
+    if (!(thrown instanceof Response) && !(thrown && typeof thrown === 'object' && 'init' in thrown)) throw thrown;
     result = thrown;
   }
   if (result instanceof Response) return { status: result.status, location: result.headers.get('Location'), data: null };
@@ -377,5 +378,22 @@ describe('the named contact and the next milestone', () => {
       } as never),
     );
     expect((page.data as unknown as { nextMilestone: unknown }).nextMilestone).toBeNull();
+  });
+
+  it("sends a loan asked for by its id to its reference, and another borrower's loan is a 404 either way", async () => {
+    const { person, reference } = await borrowerWithTermSheet();
+    const { person: other } = await borrowerWithTermSheet();
+    const { id } = (await staffLoan(reference))!;
+    const open = (key: string, cookie: string) =>
+      run(() =>
+        borrowerLoader({
+          request: new Request(`${ORIGIN}/dashboard/loans/${key}`, { headers: { Cookie: cookie } }),
+          params: { reference: key },
+          context: context(),
+        } as never),
+      );
+    expect(await open(id, person.cookie)).toMatchObject({ status: 302, location: `/dashboard/loans/${reference}` });
+    expect((await open(reference, person.cookie)).status).toBe(200);
+    for (const key of [id, reference]) expect((await open(key, other.cookie)).status).toBe(404);
   });
 });

@@ -56,6 +56,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     statementsOfLoan(read.id, params.reference),
   ]);
   if (l?.stage === 'draft') throw redirect(`/dashboard/loans/new?draft=${l.id}`);
+  // A submitted loan asked for by its id: its page is at its reference (the statements' links are).
+  if (l && l.reference !== params.reference) throw redirect(`/dashboard/loans/${l.reference}`);
   return {
     ...found(file, 'Loan'),
     property: propertyLine(found(l, 'Loan')),
