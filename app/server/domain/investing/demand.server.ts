@@ -14,7 +14,7 @@
  *   no query.
  * Changes of amounts are made by `moveCommitment` (investments.server.ts), never here.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   COMMITMENT_STATUSES,
   COUNTED_STATUSES,
@@ -27,10 +27,11 @@ import { lenderDay, shareTenths } from '~/lib/format';
 import { db } from '../../db/client.server';
 import { firstPageRows, readNumberedPage, type NumberedPage, type PageWindow } from '../../db/paging.server';
 import { isUuid } from '../../db/query.server';
-import { accreditationRecord, deal, dealInterest, softCommitment, suitabilityStatement, user } from '../../db/schema';
+import { deal, dealInterest, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import type { Actor } from '../audit.server';
 import { moveCommitment } from './commitments.server';
+import { currentRecordQuery } from './investments.server';
 import type { DemandDeal, Tally, DemandTotals, DemandRow, DemandFollower } from '~/lib/demand';
 import type { FeesTo } from '~/lib/returns/vocabulary';
 
@@ -179,14 +180,7 @@ function amountRows(
     .$dynamic();
   if (opts.limit !== undefined) window = window.limit(opts.limit).offset(opts.offset ?? 0);
   const page = window.as('page_amounts');
-  // The record that expires last: the one `currentAccreditation` (investments.server.ts) reads.
-  const current = db()
-    .select({ method: accreditationRecord.method, expiresOn: accreditationRecord.expiresOn })
-    .from(accreditationRecord)
-    .where(and(eq(accreditationRecord.investorId, page.investorId), isNotNull(accreditationRecord.expiresOn)))
-    .orderBy(desc(accreditationRecord.expiresOn), desc(accreditationRecord.createdAt))
-    .limit(1)
-    .as('current_record');
+  const current = currentRecordQuery(page.investorId).as('current_record');
   return db()
     .select({
       id: page.id,

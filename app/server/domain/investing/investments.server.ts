@@ -10,7 +10,7 @@
  * of arrival. Whatever frees room (a withdrawal, a decline, a lower amount) moves waitlisted
  * amounts up, oldest first, while they fit; each investor moved up is told.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import {
   DATA_ROOM_ACKNOWLEDGEMENT_VERSION,
   OPEN_STATUSES,
@@ -20,7 +20,7 @@ import {
   suitabilitySchema,
 } from '~/lib/investing';
 import { formatCalendarDay, lenderDay } from '~/lib/format';
-import { db, type Transaction } from '../../db/client.server';
+import { db, type Transaction, type Reader } from '../../db/client.server';
 import { isUuid, qualified } from '../../db/query.server';
 import { accreditationRecord, dataRoomAcknowledgement, deal, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
@@ -53,9 +53,15 @@ export const NOT_INVESTOR = new Refused(
 
 // ---------------------------------------------------------------- accreditation
 
-/** The investor's current accreditation record: the newest established one (with an expiry), or null. */
-export async function currentAccreditation(investorId: string, tx: Transaction | ReturnType<typeof db> = db()) {
-  const [row] = await tx
+/**
+ * The query of an investor's current accreditation record: of the established ones (with an
+ * expiry), the one that expires last, the newest of those on a tie; at most one row of id,
+ * method, establishedOn and expiresOn ('YYYY-MM-DD'). `investorId` is an id or an outer row's
+ * column, so a page reads it as a lateral join beside its other rows (issue 26). The one
+ * definition of "current": `currentAccreditation`, a deal's position and the demand page use it.
+ */
+export function currentRecordQuery(investorId: string | AnyColumn, tx: Reader = db()) {
+  return tx
     .select({
       id: accreditationRecord.id,
       method: accreditationRecord.method,
@@ -64,8 +70,13 @@ export async function currentAccreditation(investorId: string, tx: Transaction |
     })
     .from(accreditationRecord)
     .where(and(eq(accreditationRecord.investorId, investorId), isNotNull(accreditationRecord.expiresOn)))
-    .orderBy(sql`${accreditationRecord.expiresOn} desc`, sql`${accreditationRecord.createdAt} desc`)
+    .orderBy(desc(accreditationRecord.expiresOn), desc(accreditationRecord.createdAt))
     .limit(1);
+}
+
+/** The investor's current accreditation record (`currentRecordQuery`), or null. */
+export async function currentAccreditation(investorId: string, tx: Reader = db()) {
+  const [row] = await currentRecordQuery(investorId, tx);
   return row ?? null;
 }
 
@@ -94,7 +105,7 @@ export function addMonthsToDay(day: string, months: number): string {
  * Records the self-certification of a new investor who answered 'accredited: yes' at sign-up:
  * established today, valid for SELF_CERTIFICATION_MONTHS (docs/product.md §11).
  */
-export async function recordSelfCertification(tx: Transaction | ReturnType<typeof db>, investorId: string, now = new Date()) {
+export async function recordSelfCertification(tx: Reader, investorId: string, now = new Date()) {
   const today = lenderDay(now);
   await tx.insert(accreditationRecord).values({
     investorId,
@@ -196,22 +207,15 @@ export async function dataRoomAcknowledged(investorId: string, dealId: string): 
 // ---------------------------------------------------------------- reading
 
 /**
- * Where `investorId` stands on deal `dealId`: their current accreditation record (as
- * `currentAccreditation` reads it) and why it blocks amounts (or null), when they signed the
+ * Where `investorId` stands on deal `dealId`: their current accreditation record
+ * (`currentRecordQuery`) and why it blocks amounts (or null), when they signed the
  * suitability statement, when they acknowledged the data room, and their open amount with its
  * place in the waitlist (1 = next). One statement, keyed by the ids alone, so the deal's page
  * reads it with the deal (issue 26). @throws NotFound for a malformed deal id.
  */
 export async function investorPosition(investorId: string, dealId: string) {
   if (!isUuid(dealId)) throw dealNotFound();
-  // The record that expires last, as `currentAccreditation`.
-  const current = db()
-    .select({ method: accreditationRecord.method, expiresOn: accreditationRecord.expiresOn })
-    .from(accreditationRecord)
-    .where(and(eq(accreditationRecord.investorId, user.id), isNotNull(accreditationRecord.expiresOn)))
-    .orderBy(sql`${accreditationRecord.expiresOn} desc`, sql`${accreditationRecord.createdAt} desc`)
-    .limit(1)
-    .as('current_record');
+  const current = currentRecordQuery(user.id).as('current_record');
   // At most one open amount per investor and deal (soft_commitment_open_idx).
   const open = db()
     .select({
