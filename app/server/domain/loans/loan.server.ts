@@ -11,7 +11,7 @@
  */
 import { and, count, eq, inArray, type SQL, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 import { CLOSED_STAGES, isReference, type LoanStage } from '~/lib/loans';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Transaction, type Reader } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { loan, loanEvent, loanItem, profile, termSheet, user } from '../../db/schema';
 import { env } from '../../env.server';
@@ -38,20 +38,39 @@ export const NOT_FOUND = () => new NotFound('Loan not found.', 'Loan not found')
  * such loan of theirs: another borrower's loan is not found.
  */
 export async function borrowerLoan(borrowerId: string, key: string): Promise<Loan | null> {
-  const match = isReference(key) ? eq(loan.reference, key) : isUuid(key) ? eq(loan.id, key) : null;
-  if (!match) return null;
-  const [row] = await db()
-    .select()
-    .from(loan)
-    .where(and(match, eq(loan.borrowerId, borrowerId)));
-  return row ?? null;
+  return loanWhere(borrowerMatch(borrowerId, key));
 }
 
 /** Submitted loan `reference` for the lender's staff (callers check is_admin), or null. */
 export async function staffLoan(reference: string): Promise<Loan | null> {
-  if (!isReference(reference)) return null;
-  const [row] = await db().select().from(loan).where(eq(loan.reference, reference));
+  return loanWhere(staffMatch(reference));
+}
+
+/**
+ * The condition on `loan` that finds `key` of `borrowerId`: its reference, or a draft's id;
+ * null when `key` is neither shape (nothing to look for). The one rule of `borrowerLoan` and
+ * `borrowerLoanRead`.
+ */
+function borrowerMatch(borrowerId: string, key: string): SQL | null {
+  const match = isReference(key) ? eq(loan.reference, key) : isUuid(key) ? eq(loan.id, key) : null;
+  return match ? (and(match, eq(loan.borrowerId, borrowerId)) as SQL) : null;
+}
+
+/** The condition on `loan` that finds submitted loan `reference` for staff; null when malformed. */
+function staffMatch(reference: string): SQL | null {
+  return isReference(reference) ? eq(loan.reference, reference) : null;
+}
+
+/** The loan row where `match` holds, or null (also when `match` is null). */
+async function loanWhere(match: SQL | null): Promise<Loan | null> {
+  if (!match) return null;
+  const [row] = await db().select().from(loan).where(match);
   return row ?? null;
+}
+
+/** SQL naming the id of the loan where `match` holds: NULL when none or `match` is null. */
+function loanIdWhere(match: SQL | null): SQL {
+  return match ? sql`(select ${loan.id} from ${loan} where ${match})` : sql`null::uuid`;
 }
 
 // ---------------------------------------------------------------- a loan read with its parts
@@ -76,19 +95,14 @@ export interface LoanRead {
 
 /** Loan `key` of `borrowerId` as `borrowerLoan` finds it, read with its parts (`LoanRead`). */
 export function borrowerLoanRead(borrowerId: string, key: string): LoanRead {
-  const match = isReference(key) ? eq(loan.reference, key) : isUuid(key) ? eq(loan.id, key) : null;
-  return {
-    id: match ? sql`(select ${loan.id} from ${loan} where ${and(match, eq(loan.borrowerId, borrowerId))})` : sql`null::uuid`,
-    loan: borrowerLoan(borrowerId, key),
-  };
+  const match = borrowerMatch(borrowerId, key);
+  return { id: loanIdWhere(match), loan: loanWhere(match) };
 }
 
 /** Loan `reference` as `staffLoan` finds it for staff, read with its parts (`LoanRead`). */
 export function staffLoanRead(reference: string): LoanRead {
-  return {
-    id: isReference(reference) ? sql`(select ${loan.id} from ${loan} where ${eq(loan.reference, reference)})` : sql`null::uuid`,
-    loan: staffLoan(reference),
-  };
+  const match = staffMatch(reference);
+  return { id: loanIdWhere(match), loan: loanWhere(match) };
 }
 
 /** True when `l` is a `LoanRead` (its row still coming), not the row itself. */
@@ -189,7 +203,7 @@ export async function tellBorrower<T extends BorrowerTemplate>(
  */
 export async function loanContact(
   l: Pick<Loan, 'contactId'>,
-  tx: Database | Transaction = db(),
+  tx: Reader = db(),
 ): Promise<{ name: string; email: string; phone: string | null } | null> {
   if (!l.contactId) return null;
   const [who] = await tx
