@@ -28,7 +28,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import { z } from 'zod';
 import { DOCUMENT_MIME, type DocumentExtension } from '~/lib/documents';
-import { db, type Database, type Transaction } from './db/client.server';
+import { db, type Transaction, type Reader } from './db/client.server';
 import {
   accreditationRecord,
   dataRoomDocument,
@@ -536,7 +536,7 @@ async function liveTables(tx: Transaction): Promise<Map<string, LiveTable>> {
 }
 
 /** The migrations drizzle has applied, oldest first. */
-async function appliedMigrations(tx: Transaction | Database): Promise<BackupManifest['migrations']> {
+async function appliedMigrations(tx: Reader): Promise<BackupManifest['migrations']> {
   const { rows } = await tx.execute<{ id: number; hash: string; created_at: string }>(
     sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by id`,
   );

@@ -15,7 +15,10 @@ import { startEmbeddedPostgres } from './embedded-postgres.server';
 
 /** The drizzle database type used everywhere. */
 export type Database = NodePgDatabase<typeof schema>;
+/** A transaction of `Database` (what `db().transaction` hands its callback). */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What reads and writes take: the database itself, or a transaction they join. */
+export type Reader = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

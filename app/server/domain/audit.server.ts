@@ -6,7 +6,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-
 import { AUDIT_PAGE_SIZE, type AuditFilters } from '~/lib/audit';
 import { containsPattern } from '../db/query.server';
 import { env } from '../env.server';
-import { db, type Database, type Transaction } from '../db/client.server';
+import { db, type Reader } from '../db/client.server';
 import { auditEvent, contact, deal, user } from '../db/schema';
 
 export interface Actor {
@@ -23,7 +23,7 @@ export async function audit(
   action: string,
   subject: { type: string; id?: string | null },
   details: Record<string, unknown> = {},
-  tx: Transaction | Database = db(),
+  tx: Reader = db(),
 ): Promise<void> {
   await tx.insert(auditEvent).values({
     actorId: actor.id,

@@ -3,7 +3,7 @@
  * Reads and writes are always scoped to the signed-in user.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { db, type Database, type Transaction } from '../db/client.server';
+import { db, type Reader } from '../db/client.server';
 import { notification } from '../db/schema';
 import { isUuid } from '../db/query.server';
 
@@ -30,7 +30,7 @@ export const LOAN_NOTIFICATION_TITLES = [
 
 /** Adds a notification for `userId` inside `tx` (or the database). */
 export async function addNotification(
-  tx: Transaction | Database,
+  tx: Reader,
   userId: string,
   n: { title: string; message: string; type: NotificationType },
 ): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { outboxEmail } from '../db/schema';
-import { db, type Database, type Transaction } from '../db/client.server';
+import { db, type Reader } from '../db/client.server';
 import type { EmailPayload, TemplateName } from './templates.server';
 import { isUuid } from '../db/query.server';
 
@@ -16,7 +16,7 @@ import { isUuid } from '../db/query.server';
 export const OUTBOX_CHANNEL = 'outbox_email';
 
 /** Announces due messages to the workers of every process (after `tx` commits, inside one). */
-async function announce(tx: Transaction | Database): Promise<void> {
+async function announce(tx: Reader): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
@@ -41,7 +41,7 @@ export interface QueuedEmail<T extends TemplateName = TemplateName> {
 export const COALESCE_SECONDS = 60;
 
 /** Queues `email` inside `tx` (or the database); returns the outbox row id. */
-export async function queueEmail<T extends TemplateName>(tx: Transaction | Database, email: QueuedEmail<T>): Promise<string> {
+export async function queueEmail<T extends TemplateName>(tx: Reader, email: QueuedEmail<T>): Promise<string> {
   // Due from this millisecond on the application's clock, the clock the worker compares
   // with (the database's now() has microseconds and may run ahead of it).
   const due = new Date(Date.now() + (email.coalesceKey ? COALESCE_SECONDS * 1000 : 0));

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { SignUpInput } from '~/lib/schemas/auth';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { profile, user } from '../../db/schema';
 import { env } from '../../env.server';
 import { queueEmail } from '../../mail/outbox.server';
@@ -24,7 +24,7 @@ export const LOCKED_MESSAGE = `Too many failed sign-in attempts. This account is
  * and investor only; admin is never taken from a sign-up) and queues notify-user-creation to
  * NOTIFY_EMAIL with the answers in camelCase (product §7). Answers of a role not chosen are dropped.
  */
-export async function createSignUpProfile(tx: Transaction | Database, userId: string, input: SignUpInput): Promise<void> {
+export async function createSignUpProfile(tx: Reader, userId: string, input: SignUpInput): Promise<void> {
   const investor = input.isInvestor;
   const borrower = input.isBorrower;
   const values = {

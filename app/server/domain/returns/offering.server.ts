@@ -9,14 +9,12 @@
  */
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { percent } from '~/lib/format';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { deal, loan, loanServicing, position, termSheet } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit, type Actor } from '../audit.server';
 import { staffLoan, type Loan, type LoanId } from '../loans/loan.server';
-
-type Reader = Database | Transaction;
 
 /** The stages a loan may be offered in: approved, in closing, or funded (boarded). */
 export const OFFERABLE_STAGES: readonly Loan['stage'][] = ['approved', 'closing', 'funded'];

@@ -12,11 +12,9 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { allocateLedger } from '~/lib/returns/allocation';
 import type { EntryPart, InvestorDistribution, LoanPart, Parts, RunTotals } from '~/lib/returns/distribution';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { deal, distributionLine, distributionPayment, distributionRun, loan, position, user } from '../../db/schema';
 import { loanSplits } from './split.server';
-
-type Reader = Database | Transaction;
 
 /** One line a run writes: a position's part of an entry, or the lender's (no position) with the spread. */
 export interface RunLine extends Parts {

@@ -8,11 +8,9 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Holding, SplitTerms } from '~/lib/returns/allocation';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { deal, ledgerEntry, loanServicing, position } from '../../db/schema';
 import { stored, type StoredEntry } from '../servicing/ledger.server';
-
-type Reader = Database | Transaction;
 
 /** A position as the split and the pages name it. */
 export interface HeldPosition extends Holding {

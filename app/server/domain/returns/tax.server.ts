@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { defaultTaxYear, taxYearEnded, TAX_MESSAGES, TAX_PAGE_SIZE, type TaxRowState } from '~/lib/returns/tax';
 import type { Cents } from '~/lib/money';
-import { db, type Transaction } from '../../db/client.server';
+import { db, type Transaction, type Reader } from '../../db/client.server';
 import { taxStatement } from '../../db/schema';
 import { Refused } from '../../errors.server';
 import { audit } from '../audit.server';
@@ -64,7 +64,7 @@ export interface TaxTotals {
 async function yearRows(
   year: number,
   window: { page: number; size: number } | null,
-  tx: Transaction | ReturnType<typeof db> = db(),
+  tx: Reader = db(),
 ): Promise<{ rows: TaxRow[]; totals: TaxTotals; page: number }> {
   const page = window ? sql`greatest(1, least(${window.page}::int, ceil(t.n / ${window.size}::numeric)::int))` : sql`1`;
   const limit = window ? sql`limit ${window.size} offset (select (pg.page - 1) * ${window.size} from pg)` : sql``;

@@ -26,7 +26,7 @@ import {
   type LoanUpdateRow,
 } from '~/lib/returns/updates';
 import type { LoanUpdateKind } from '~/lib/returns/vocabulary';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Transaction, type Reader } from '../../db/client.server';
 import { deal, loan, loanServicing, loanUpdate, position, profile, user } from '../../db/schema';
 import { env } from '../../env.server';
 import { Refused } from '../../errors.server';
@@ -137,7 +137,7 @@ export async function announceStanding(tx: Transaction, loanId: string, day: str
 }
 
 /** The number of positions on loan `loanId` (staff may post updates only to a loan with investors). */
-export async function loanInvestorCount(loanId: string, tx: Database | Transaction = db()): Promise<number> {
+export async function loanInvestorCount(loanId: string, tx: Reader = db()): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(position).where(eq(position.loanId, loanId));
   return row?.n ?? 0;
 }
@@ -170,7 +170,7 @@ export async function postLoanUpdate(actor: LoanActor, l: Loan, input: LoanUpdat
 }
 
 /** Every update of loan `loanId`, newest first, with the name of the staff member who posted it (the platform's: null). */
-export async function updatesOfLoan(loanId: string, tx: Database | Transaction = db()): Promise<LoanUpdateRow[]> {
+export async function updatesOfLoan(loanId: string, tx: Reader = db()): Promise<LoanUpdateRow[]> {
   const rows = await tx
     .select({
       id: loanUpdate.id,

@@ -31,7 +31,7 @@ import {
   type StatementFigures,
   type StatementSummary,
 } from '~/lib/servicing/statement';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Transaction, type Reader } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
 import { loan, loanStatement } from '../../db/schema';
 import { logger } from '../../logger.server';
@@ -70,7 +70,7 @@ export const MATURITY_REMINDER_DAYS = [60, 30, 15] as const;
 export const PAYMENT_REMINDER_DAYS = 5;
 
 /** The funded loan `loanId` as `tellBorrower` takes it, or null once it is no longer Funded (paid off). */
-async function fundedLoanRow(tx: Transaction | Database, loanId: string): Promise<Loan | null> {
+async function fundedLoanRow(tx: Reader, loanId: string): Promise<Loan | null> {
   const [row] = await tx.select().from(loan).where(eq(loan.id, loanId));
   return row && row.stage === 'funded' ? row : null;
 }

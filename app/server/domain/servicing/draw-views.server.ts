@@ -8,12 +8,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '~/lib/money';
 import { sumCents, type BudgetView, type DrawView, type LoanDrawsView } from '~/lib/servicing/draws';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { document, drawFile, drawLine, drawRequest, holdbackLine } from '../../db/schema';
 import { loanRowOf, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
 import { servicingOf, servicingOfLoan } from './ledger.server';
-
-type Reader = Database | Transaction;
 
 /**
  * The holdback budget of loan `loanId` by line, in position order, with totals (cents): drawn =
@@ -143,7 +141,7 @@ export async function drawOfLoan(loanId: string, number: number, tx: Reader = db
 export async function loanDraws(of: Loan | LoanRead, tx: Reader = db()): Promise<LoanDrawsView | null> {
   const [l, s, budget, draws] = await Promise.all([
     loanRowOf(of),
-    tx === db() ? servicingOfLoan(of) : servicingOf(of.id, tx),
+    servicingOfLoan(of, tx),
     holdbackBudget(of.id, tx),
     drawsOfLoan(of.id, tx),
   ]);

@@ -13,7 +13,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { balances, entryEffect, type Balances, type LedgerEntry, type LoanTerms } from '~/lib/servicing/ledger';
 import type { ScheduleTerms } from '~/lib/servicing/schedule';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
-import { db, type Database, type Transaction } from '../../db/client.server';
+import { db, type Transaction, type Reader } from '../../db/client.server';
 import { extensionRequest, ledgerEntry, loanServicing } from '../../db/schema';
 import { isLoanRead, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
 
@@ -108,7 +108,7 @@ export function stored(r: Row): StoredEntry {
 }
 
 /** The closing record of loan `loanId` (an id, or SQL naming one: `LoanId`), or null when it is not boarded. */
-export async function servicingOf(loanId: LoanId, tx: Database | Transaction = db()): Promise<Servicing | null> {
+export async function servicingOf(loanId: LoanId, tx: Reader = db()): Promise<Servicing | null> {
   const [row] = await tx.select().from(loanServicing).where(eq(loanServicing.loanId, loanId));
   return row ?? null;
 }
@@ -118,10 +118,10 @@ const servicingOfRead = new WeakMap<LoanRead, Promise<Servicing | null>>();
 /**
  * The closing record of `l` (a row, or a `LoanRead`), or null when it is not boarded. A
  * `LoanRead` lives for one request, so the parts of its page that each need the record (the
- * Servicing view, the draws) share one read of it.
+ * Servicing view, the draws) share one read of it. In a transaction `tx` it is read there, afresh.
  */
-export function servicingOfLoan(l: Loan | LoanRead): Promise<Servicing | null> {
-  if (!isLoanRead(l)) return servicingOf(l.id);
+export function servicingOfLoan(l: Loan | LoanRead, tx: Reader = db()): Promise<Servicing | null> {
+  if (!isLoanRead(l) || tx !== db()) return servicingOf(l.id, tx);
   let read = servicingOfRead.get(l);
   if (!read) servicingOfRead.set(l, (read = servicingOf(l.id)));
   return read;
@@ -139,13 +139,13 @@ export async function lockServicing(tx: Transaction, loanId: string): Promise<Se
 }
 
 /** Every entry of loan `loanId` (`LoanId`) in the order recorded. */
-export async function readEntries(loanId: LoanId, tx: Database | Transaction = db()): Promise<StoredEntry[]> {
+export async function readEntries(loanId: LoanId, tx: Reader = db()): Promise<StoredEntry[]> {
   const rows = await tx.select().from(ledgerEntry).where(eq(ledgerEntry.loanId, loanId)).orderBy(asc(ledgerEntry.seq));
   return rows.map(stored);
 }
 
 /** The balances after the latest entry (the note's holdback and zeros before the first). */
-export async function currentBalances(s: Servicing, tx: Database | Transaction = db()): Promise<Balances> {
+export async function currentBalances(s: Servicing, tx: Reader = db()): Promise<Balances> {
   const [last] = await tx
     .select()
     .from(ledgerEntry)
@@ -158,12 +158,12 @@ export async function currentBalances(s: Servicing, tx: Database | Transaction =
 /**
  * The maturity in force: the boarded one, or the last approved extension's new maturity.
  */
-export async function maturityOf(s: Servicing, tx: Database | Transaction = db()): Promise<string> {
+export async function maturityOf(s: Servicing, tx: Reader = db()): Promise<string> {
   return (await extendedMaturity(s.loanId, tx)) ?? s.maturityOn;
 }
 
 /** The latest new maturity of loan `loanId`'s approved extensions (a calendar day), or null when none. */
-export async function extendedMaturity(loanId: LoanId, tx: Database | Transaction = db()): Promise<string | null> {
+export async function extendedMaturity(loanId: LoanId, tx: Reader = db()): Promise<string | null> {
   const [ext] = await tx
     .select({ on: extensionRequest.newMaturityOn })
     .from(extensionRequest)
@@ -174,7 +174,7 @@ export async function extendedMaturity(loanId: LoanId, tx: Database | Transactio
 }
 
 /** The schedule's days of a loan, with the maturity in force. */
-export async function scheduleTerms(s: Servicing, tx: Database | Transaction = db()): Promise<ScheduleTerms> {
+export async function scheduleTerms(s: Servicing, tx: Reader = db()): Promise<ScheduleTerms> {
   return { fundedOn: s.fundedOn, firstPaymentOn: s.firstPaymentOn, maturityOn: await maturityOf(s, tx) };
 }
 

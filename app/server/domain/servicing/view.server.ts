@@ -13,7 +13,7 @@ import { billingPeriod, nextDueOn, pastDueSince } from '~/lib/servicing/schedule
 import { delinquencyBucket } from '~/lib/servicing/vocabulary';
 import { daysBetween } from '~/lib/servicing/day-count';
 import type { HistoryLine, ServicingSummary } from '~/lib/servicing/view';
-import type { Database, Transaction } from '../../db/client.server';
+import type { Reader } from '../../db/client.server';
 import { loanRowOf, type Loan, type LoanRead } from '../loans/loan.server';
 import {
   extendedMaturity,
@@ -129,11 +129,7 @@ export interface StandingOn {
  * `pastDueSince`, the rule the servicing view and list use), the maturity in force, principal
  * outstanding (cents), and whether an extension was approved. Null when the loan is not boarded.
  */
-export async function loanStanding(
-  l: Pick<Loan, 'id' | 'stage'>,
-  day: string,
-  tx?: Database | Transaction,
-): Promise<StandingOn | null> {
+export async function loanStanding(l: Pick<Loan, 'id' | 'stage'>, day: string, tx?: Reader): Promise<StandingOn | null> {
   const s = await servicingOf(l.id, tx);
   if (!s) return null;
   const [entries, schedule] = await Promise.all([readEntries(l.id, tx), scheduleTerms(s, tx)]);
