@@ -9,7 +9,11 @@
 // (failed or non-2xx/3xx answers, timeouts), the longest event-loop delay of any server process,
 // and the CPU each side used in cores (seconds of CPU per second): the server's (every process of
 // it, the embedded PostgreSQL included; a PostgreSQL server on DATABASE_URL is not counted) and the
-// load generator's (autocannon, in this process); then the ratio 2/1 per database. The load
+// load generator's (autocannon, in this process); then where a request's CPU went (`cpuParts`:
+// the request-serving main threads, the primary, node's helper threads, PostgreSQL, the
+// generator, and the whole machine's busy time and steal), and the ratio 2/1 per database with
+// its CPU ceiling: one process is bound by its request thread and two by the machine's cores,
+// so 2/1 cannot pass cores × (request-thread ms of one) ÷ (machine-busy ms of two). The load
 // average before each database is printed: other work skews the figures.
 //
 // Fairness: on a 2-core machine the load generator shares the cores with the server. It is light
@@ -19,7 +23,7 @@
 // was given more than the code, and 'requests per server CPU-s' shows what each request cost.
 import autocannon from 'autocannon';
 import { BENCH_ADMIN, benchDatabase, ensureBuild, mixedWorkload, percentile, startProductionServer } from './lib.mjs';
-import { cpuTimes, machine } from './processes.mjs';
+import { cpuParts, cpuTimes, machine } from './processes.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_CORES_SECONDS ?? 30);
@@ -43,18 +47,21 @@ async function prepare(processes, server) {
   await cannon(server, requests, WARMUP_SECONDS);
   // Each server process's event-loop report covers the measured windows alone from here.
   process.kill(server.pid, 'SIGUSR2');
-  return { processes, server, requests, wallUs: 0, serverUs: 0, generatorUs: 0, total: 0, errors: 0, times: [] };
+  return { processes, server, requests, wallUs: 0, serverUs: 0, generatorUs: 0, total: 0, errors: 0, times: [], parts: {} };
 }
 
 /** One measured window of `m`, added to its sums. */
 async function window(m) {
   const serverBefore = cpuTimes(m.server.pid);
+  const partsBefore = cpuParts(m.server.pid);
   const generatorBefore = process.cpuUsage();
   const started = performance.now();
   const { result, times } = await cannon(m.server, m.requests, WINDOW_SECONDS);
   m.wallUs += (performance.now() - started) * 1000;
   const generator = process.cpuUsage(generatorBefore);
   const serverAfter = cpuTimes(m.server.pid);
+  const partsAfter = cpuParts(m.server.pid);
+  for (const [part, us] of Object.entries(partsAfter)) m.parts[part] = (m.parts[part] ?? 0) + us - partsBefore[part];
   m.serverUs += serverAfter.own + serverAfter.below - serverBefore.own - serverBefore.below;
   m.generatorUs += generator.user + generator.system;
   m.total += result.requests.total;
@@ -69,6 +76,7 @@ async function measure(label, one, two) {
     for (const m of round % 2 ? [...measured].reverse() : measured) await window(m);
   await Promise.all([one.stop(), two.stop()]);
   const cores = (us, wallUs) => Math.round((us / wallUs) * 100) / 100;
+  const perRequest = (us, m) => Math.round((us / m.total / 1000) * 100) / 100;
   return measured.map((m) => {
     const loops = m.server
       .output()
@@ -86,6 +94,18 @@ async function measure(label, one, two) {
       'server CPU (cores)': cores(m.serverUs, m.wallUs),
       'requests per server CPU-s': Math.round(m.total / (m.serverUs / 1e6)),
       'generator CPU (cores)': cores(m.generatorUs, m.wallUs),
+      parts: {
+        database: label,
+        processes: m.processes,
+        'request threads': perRequest(m.parts.requests, m),
+        primary: perRequest(m.parts.primary, m),
+        'node helper threads': perRequest(m.parts.helpers, m),
+        PostgreSQL: perRequest(m.parts.database, m),
+        generator: perRequest(m.generatorUs, m),
+        'machine busy': perRequest(m.parts.machine, m),
+        'machine busy (cores)': cores(m.parts.machine, m.wallUs),
+        'steal (cores)': cores(m.parts.steal, m.wallUs),
+      },
     };
   });
 }
@@ -146,7 +166,9 @@ export async function benchCores() {
     `machine: ${m.cores} cores, ${m.model}, Node ${m.node}, load average ${m.load.join(' ')}${m.busy ? ' (busy)' : ''}`,
   );
   const rows = [...(await embedded()), ...(await postgres())];
-  console.table(rows);
+  console.table(rows.map(({ parts: _parts, ...row }) => row));
+  console.log("Where a request's CPU went (ms of CPU per request, over the measured windows):");
+  console.table(rows.map((r) => r.parts));
   const ratios = [];
   for (const database of new Set(rows.map((r) => r.database))) {
     const [one, two] = [1, 2].map((p) => rows.find((r) => r.database === database && r.processes === p));
@@ -156,6 +178,9 @@ export async function benchCores() {
         'requests/s 2/1': Math.round((two['requests/s'] / one['requests/s']) * 100) / 100,
         'p99 2/1': Math.round((two['p99 ms'] / one['p99 ms']) * 100) / 100,
         'server CPU 2/1': Math.round((two['server CPU (cores)'] / one['server CPU (cores)']) * 100) / 100,
+        // One process is bound by its request thread, two by the machine's cores: what 2/1
+        // could reach with one process's request thread always busy and the machine full.
+        'CPU ceiling 2/1': Math.round(((m.cores * one.parts['request threads']) / two.parts['machine busy']) * 100) / 100,
         errors: one.errors + two.errors,
       });
   }

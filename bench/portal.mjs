@@ -233,12 +233,15 @@ async function profileOf(databaseUrl, page, cookie, site, cpus) {
 /** Prints the self time of the profile's samples in the load window, by package and by function. */
 function summariseProfile(profile, loadMs, exitMs) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
   const end = profile.endTime;
   const windowStart = end - (exitMs + loadMs) * 1000;
   const windowEnd = end - exitMs * 1000;
   let t = profile.startTime;
   const byFunction = new Map();
   const byPackage = new Map();
+  const inclusive = new Map();
   let total = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i];
@@ -248,22 +251,19 @@ function summariseProfile(profile, loadMs, exitMs) {
     if (functionName === '(idle)') continue;
     const dt = profile.timeDeltas[i + 1] ?? 0;
     total += dt;
-    const where = url.includes('node_modules/')
-      ? url
-          .slice(url.lastIndexOf('node_modules/') + 13)
-          .split('/')
-          .slice(0, url.includes('node_modules/@') ? 2 : 1)
-          .join('/')
-      : url.includes('/build/server/')
-        ? 'the site (build/server)'
-        : url.startsWith('node:') || !url
-          ? functionName.startsWith('(')
-            ? functionName
-            : 'node internals'
-          : url;
+    const where = packageOf(url, functionName);
     byPackage.set(where, (byPackage.get(where) ?? 0) + dt);
     const fn = `${functionName || '(anonymous)'} ${where === 'node internals' ? url : where}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+    // Every function on the sample's stack, once each (recursion counts once).
+    const onStack = new Set();
+    for (let id = node.id; id !== undefined; id = parentOf.get(id)) {
+      const frame = nodes.get(id).callFrame;
+      if (!frame.url || frame.functionName === '(root)') continue;
+      const at = packageOf(frame.url, frame.functionName);
+      onStack.add(`${frame.functionName || '(anonymous)'} ${at === 'node internals' ? frame.url : at}:${frame.lineNumber + 1}`);
+    }
+    for (const key of onStack) inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
   }
   const top = (map, n) =>
     [...map]
@@ -274,6 +274,26 @@ function summariseProfile(profile, loadMs, exitMs) {
   console.table(top(byPackage, 12));
   console.log('self time by function (top 25):');
   console.table(top(byFunction, 25));
+  // A stack is cut at each await: a function's total holds what ran before its first await.
+  console.log('total time by function, with what it calls (top 40; up to its first await):');
+  console.table(top(inclusive, 40));
+}
+
+/** The package a profile frame of `url` belongs to, for summing (node's own files are one). */
+function packageOf(url, functionName) {
+  return url.includes('node_modules/')
+    ? url
+        .slice(url.lastIndexOf('node_modules/') + 13)
+        .split('/')
+        .slice(0, url.includes('node_modules/@') ? 2 : 1)
+        .join('/')
+    : url.includes('/build/server/')
+      ? 'the site (build/server)'
+      : url.startsWith('node:') || !url
+        ? functionName.startsWith('(')
+          ? functionName
+          : 'node internals'
+        : url;
 }
 
 /** `page` under CONNECTIONS connections (autocannon, its own process on the client CPU). */

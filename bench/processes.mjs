@@ -96,6 +96,79 @@ export function cpuTimes(pid) {
   return { own: us(self.own), below: us(below), processesBelow: pids.length };
 }
 
+/** The command name of process (or thread) stat file `path`, or null when it is gone. */
+function commOf(path) {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  } catch {
+    return null;
+  }
+}
+
+/** User + system clock ticks of a thread's stat file (`/proc/<pid>/task/<tid>/stat`), 0 when gone. */
+function threadTicks(path) {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where the CPU of a site started as process `serverPid` goes so far, in microseconds, split by
+ * what each part does (the `cores` bench takes it before and after a window):
+ * - `requests`: the main (JavaScript) thread of each process that serves requests: the cluster
+ *   workers when the site forked some, else the site's own process;
+ * - `primary`: the site's own main thread when it forked workers (the background work);
+ * - `helpers`: every other thread of those node processes (V8's compiler and garbage-collector
+ *   threads, libuv's pool);
+ * - `database`: every process on the machine named postgres* (the embedded cluster below the
+ *   site, or a local server of DATABASE_URL; run nothing else on it meanwhile), with the
+ *   backends that ended (their postmaster's reaped children);
+ * - `machine`: the busy time of every CPU (/proc/stat), whoever used it; `steal`: the time the
+ *   host gave this machine's CPUs to something else.
+ * Threads that ended within the window are not counted (the site's are long-lived).
+ */
+export function cpuParts(serverPid) {
+  const us = (ticks) => (ticks * 1e6) / CLOCK_TICKS;
+  const below = descendants(serverPid);
+  const workers = below.filter((pid) => commOf(`/proc/${pid}/stat`) === 'node');
+  const nodes = [serverPid, ...workers];
+  const parts = { requests: 0, primary: 0, helpers: 0, database: 0, machine: 0, steal: 0 };
+  for (const pid of nodes) {
+    let tids = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      const ticks = threadTicks(`/proc/${pid}/task/${tid}/stat`);
+      if (tid !== pid) parts.helpers += ticks;
+      else if (pid === serverPid && workers.length) parts.primary += ticks;
+      else parts.requests += ticks;
+    }
+  }
+  const isPostgres = (pid) => commOf(`/proc/${pid}/stat`)?.startsWith('postgres') === true;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || !isPostgres(name)) continue;
+    const stat = statOf(Number(name));
+    if (!stat) continue;
+    // A server's postmaster also holds the time of the backends it has reaped (a pool closes idle
+    // connections), which would otherwise vanish from the sum when they end.
+    parts.database += stat.own + (isPostgres(stat.ppid) ? 0 : stat.children);
+  }
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is user to softirq but idle and
+  // iowait; steal (the host ran something else on this vCPU) is apart.
+  parts.machine = cpu[0] + cpu[1] + cpu[2] + cpu[5] + cpu[6];
+  parts.steal = cpu[7] ?? 0;
+  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, us(v)]));
+}
+
 /** Cores, CPU model, load average and Node version: the line a reader needs to weigh figures. */
 export function machine() {
   const cpus = os.cpus();
