@@ -253,6 +253,30 @@ export async function signInAdmin(server, email, password) {
   return next;
 }
 
+/**
+ * Waits until the site on the database of `client` has no background work due: no job of the
+ * queue waiting, retrying or running (pg-boss: the start-up catch-up of the daily jobs runs
+ * over whatever a seed just wrote, 200 loans' billing and late charges with their e-mails) and
+ * no e-mail of the outbox queued or being sent, for `quietMs` in a row. Measuring a page while
+ * that work runs in the site's process charges it to the page. Resolves with the milliseconds
+ * waited. @throws after `timeoutMs` without such a quiet spell.
+ */
+export async function backgroundSettled(client, { quietMs = 2_000, timeoutMs = 300_000 } = {}) {
+  const started = performance.now();
+  let quietSince = null;
+  for (;;) {
+    const { rows } = await client.query(
+      `select (select count(*) from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now())::int
+            + (select count(*) from outbox_email where status in ('queued', 'sending') and next_attempt_at <= now())::int as due`,
+    );
+    const now = performance.now();
+    if (rows[0].due > 0) quietSince = null;
+    else if ((quietSince ??= now) <= now - quietMs) return Math.round(now - started);
+    if (now - started > timeoutMs) throw new Error(`the site's background work was still due after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The p-th percentile (0..100) of `values` (milliseconds). */
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -19,12 +19,13 @@
 // machine does falls on both alike: CPU per request is each process's own user + system time
 // (all its threads) over its windows. Round trips and database time per request subtract what
 // the site's background work (the mail outbox) did over a one-second idle window before each page.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
+  backgroundSettled,
   BENCH_ADMIN,
   benchDatabase,
   ensureBuild,
@@ -200,9 +201,9 @@ async function alternating(site, url, cookie, react, counter, idleRate) {
 
 /**
  * A CPU profile of the site serving `page` REQUESTS × 2 times: a server of its own (same database,
- * `--cpu-prof`), whose samples during the load are summed by function and by package.
+ * `client` on it; `--cpu-prof`), whose samples during the load are summed by function and by package.
  */
-async function profileOf(databaseUrl, page, cookie, site, cpus) {
+async function profileOf(databaseUrl, client, page, cookie, site, cpus) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ormsby-prof-'));
   const server = await startProductionServer(
     {
@@ -214,6 +215,8 @@ async function profileOf(databaseUrl, page, cookie, site, cpus) {
     { cpus, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
   );
   try {
+    // Its start-up sends the daily jobs again (each finds its days done): let them finish first.
+    await backgroundSettled(client);
     await sequential(server.url + page, cookie, WARMUP);
     const started = performance.now();
     await sequential(server.url + page, cookie, REQUESTS * 2);
@@ -223,6 +226,8 @@ async function profileOf(databaseUrl, page, cookie, site, cpus) {
     const exitMs = performance.now() - stopping;
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) return console.log('(no CPU profile was written)');
+    // BENCH_PORTAL_PROFILE_OUT keeps the profile (open it in Chrome's DevTools, Performance).
+    if (process.env.BENCH_PORTAL_PROFILE_OUT) copyFileSync(path.join(dir, file), process.env.BENCH_PORTAL_PROFILE_OUT);
     summariseProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), loadMs, exitMs);
   } finally {
     await server.stop();
@@ -354,8 +359,9 @@ export async function benchPortal(options = {}) {
   try {
     const site = bench.server;
     const s = await seed(bench);
+    const settledMs = await backgroundSettled(bench.client);
     console.log(
-      `site pid ${site.pid} on CPUs ${allowedCpus(site.pid)}, this client on CPUs ${allowedCpus(process.pid)}; ${REQUESTS} sequential requests a page after ${WARMUP}`,
+      `site pid ${site.pid} on CPUs ${allowedCpus(site.pid)}, this client on CPUs ${allowedCpus(process.pid)}; ${REQUESTS} sequential requests a page after ${WARMUP}, once the site's background work was done (${(settledMs / 1000).toFixed(1)} s after the seed)`,
     );
     const rows = [];
     const notes = [];
@@ -428,7 +434,7 @@ export async function benchPortal(options = {}) {
     if (options.quick) return;
     const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     console.log(`\n### The page with the highest ratio: ${worst.page} (${worst.ratio}×)`);
-    await profileOf(bench.url, worst.path, s.cookies[worst.who], site, plan.server);
+    await profileOf(bench.url, bench.client, worst.path, s.cookies[worst.who], site, plan.server);
     const slowest = rows.reduce((a, b) => (b['site µs/req'] > a['site µs/req'] ? b : a));
     console.log(
       `\n### Under ${CONNECTIONS} connections on one core: the costliest page, ${slowest.page}, ${LOAD_SECONDS} s after 3 s of warm-up`,
