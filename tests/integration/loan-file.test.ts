@@ -13,7 +13,15 @@ import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpos
 import { db } from '~/server/db/client.server';
 import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
 import { stageDocument } from '~/server/domain/loans/documents.server';
-import { addNote, loanFile, postMessage, recordItemDocuments, requestItem, reviewItem } from '~/server/domain/loans/file.server';
+import {
+  addNote,
+  listBorrowerLoans,
+  loanFile,
+  postMessage,
+  recordItemDocuments,
+  requestItem,
+  reviewItem,
+} from '~/server/domain/loans/file.server';
 import { declineLoan, issueTermSheet, listPipeline, moveStage } from '~/server/domain/loans/pipeline.server';
 import { acceptTermSheet } from '~/server/domain/loans/signature.server';
 import {
@@ -328,6 +336,39 @@ describe('the application', () => {
       expect(await loanDraws(read)).toBeNull();
       expect(await servicingSummary(read, 'staff')).toBeNull();
     }
+  });
+
+  it("reads each listed loan's next step from its own checklist and term sheet (My loans and the pipeline)", async () => {
+    // Two borrowers' loans in review, one of them with a term sheet out and an item to redo: each
+    // row's counts are its own loan's (a subquery naming the outer row wrongly counts them all).
+    const [first, second] = [await newBorrower(), await newBorrower()];
+    const waiting = await submitted(first);
+    const answering = await submitted(second, 'construction');
+    for (const l of [waiting, answering]) await moveStage(admin, l, 'in_review', null);
+    const [redo] = await db().select().from(loanItem).where(eq(loanItem.loanId, waiting.id)).limit(1);
+    await db().update(loanItem).set({ status: 'needs_attention', reason: 'Unreadable' }).where(eq(loanItem.id, redo!.id));
+    await issueTermSheet(admin, await reload(answering), terms());
+    const requestedOf = async (l: Loan) =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(loanItem)
+          .where(and(eq(loanItem.loanId, l.id), eq(loanItem.status, 'requested')))
+      )[0]!.n;
+    const requested = await requestedOf(waiting);
+    expect(requested).toBeGreaterThan(1);
+    expect(requested).not.toBe(await requestedOf(answering));
+
+    const [mine] = await listBorrowerLoans(first.id);
+    expect(mine).toMatchObject({ reference: waiting.reference, nextStep: 'Replace 1 document that needs attention.' });
+    const [theirs] = await listBorrowerLoans(second.id);
+    expect(theirs).toMatchObject({ reference: answering.reference, nextStep: 'Review your term sheet and accept or decline it.' });
+    await db().update(loanItem).set({ status: 'accepted' }).where(eq(loanItem.id, redo!.id));
+    expect((await listBorrowerLoans(first.id))[0]!.nextStep).toBe(`Upload ${requested} requested documents.`);
+
+    const staffStep = async (l: Loan) => (await listPipeline({ q: l.reference!, stage: null, page: 1 })).loans[0]!.nextStep;
+    expect(await staffStep(waiting)).toBe(`Waiting on ${requested} documents`);
+    expect(await staffStep(answering)).toBe("Waiting on the borrower's answer");
   });
 
   it('finds loans in the pipeline by reference, property or borrower, and by stage', async () => {

@@ -25,7 +25,7 @@ import {
 } from '~/lib/investing';
 import { lenderDay, shareTenths } from '~/lib/format';
 import { db } from '../../db/client.server';
-import { firstPageRows, readNumberedPage, type NumberedPage, type PageWindow } from '../../db/paging.server';
+import { firstPageRows, pageAsked, readNumberedPage, type NumberedPage, type PageWindow } from '../../db/paging.server';
 import { isUuid } from '../../db/query.server';
 import { deal, dealInterest, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
@@ -293,11 +293,6 @@ async function amountsPage(
     part.map((r, j) => toDemandRow(r, r.status === 'waitlisted' ? windows[i]!.offset + j + 1 : null, today)),
   );
   return { rows, total, page, pageCount };
-}
-
-/** The page number asked for, at least 1 (what is not a number asks for the first). */
-function pageAsked(requestedPage: number): number {
-  return Math.max(1, Math.floor(requestedPage) || 1);
 }
 
 /**

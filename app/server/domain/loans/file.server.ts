@@ -27,9 +27,8 @@ import {
   propertyLine,
   tellBorrower,
   tellLender,
-  itemTallies,
-  loansOfBorrower,
-  openTermSheets,
+  nextStepColumns,
+  nextStepFacts,
   plural,
   borrowerNextStep,
 } from './loan.server';
@@ -38,13 +37,12 @@ import {
 
 /** A borrower's loans with what they must do next, newest first (My loans). */
 export async function listBorrowerLoans(borrowerId: string) {
-  // The three together: one database wait, not two (issue 26).
-  const [loans, tallies, sheets] = await Promise.all([
-    db().select().from(loan).where(eq(loan.borrowerId, borrowerId)).orderBy(desc(loan.createdAt)),
-    itemTallies(loansOfBorrower(borrowerId)),
-    openTermSheets(loansOfBorrower(borrowerId)),
-  ]);
-  return loans.map((l) => ({
+  const rows = await db()
+    .select({ loan, ...nextStepColumns() })
+    .from(loan)
+    .where(eq(loan.borrowerId, borrowerId))
+    .orderBy(desc(loan.createdAt));
+  return rows.map(({ loan: l, ...facts }) => ({
     id: l.id,
     reference: l.reference,
     stage: l.stage,
@@ -53,9 +51,10 @@ export async function listBorrowerLoans(borrowerId: string) {
     property: propertyLine(l),
     purpose: l.purpose,
     createdAt: l.createdAt,
-    nextStep: borrowerNextStep(l, tallies.get(l.id), sheets.has(l.id)),
+    nextStep: borrowerNextStep(l, ...nextStepFacts(facts)),
   }));
 }
+
 /**
  * The whole file of loan `l` for its `audience`: items with their documents, the timeline's
  * events, messages, term sheets, the named contact and the stage's target, and, for 'staff'

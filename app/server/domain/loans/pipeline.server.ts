@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, isNotNull, like, ne, sql } from 'drizzle-orm
 import { canIssueTermSheet, loanRatios, stageLabel, staffMoves, PIPELINE_PAGE_SIZE, type LoanStage } from '~/lib/loans';
 import { lenderDay } from '~/lib/format';
 import { db, type Database } from '../../db/client.server';
-import { pageAsked, readNumberedPage } from '../../db/paging.server';
+import { readNumberedPage } from '../../db/paging.server';
 import { containsPattern, isUuid } from '../../db/query.server';
 import { loan, termSheet, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
@@ -20,8 +20,8 @@ import {
   tellBorrower,
   tellLender,
   recordMove,
-  itemTallies,
-  openTermSheets,
+  nextStepColumns,
+  nextStepFacts,
   staffNextStep,
 } from './loan.server';
 
@@ -231,17 +231,6 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
     opts.stage ? eq(loan.stage, opts.stage) : ne(loan.stage, 'draft'),
     q ? like(loan.searchText, sql`lower(${containsPattern(q)})`) : undefined,
   );
-  const newest = [desc(loan.submittedAt), desc(loan.id)];
-  // The first page's checklist tallies and open term sheets are read with its rows and the
-  // count, by the query of its ids: one database wait (issue 26). Another page's follow them.
-  const firstIds = db()
-    .select({ id: loan.id })
-    .from(loan)
-    .where(where)
-    .orderBy(...newest)
-    .limit(PIPELINE_PAGE_SIZE);
-  const early = pageAsked(opts.page) === 1 ? Promise.all([itemTallies(firstIds), openTermSheets(firstIds)]) : undefined;
-  early?.catch(() => undefined);
   const { rows, total, page, pageCount } = await readNumberedPage({
     requestedPage: opts.page,
     pageSize: PIPELINE_PAGE_SIZE,
@@ -250,7 +239,7 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
     rows: ({ offset, limit, newestFirst }) => {
       const order = newestFirst ? desc : asc;
       return db()
-        .select({ loan, borrowerName: user.name, borrowerEmail: user.email })
+        .select({ loan, borrowerName: user.name, borrowerEmail: user.email, ...nextStepColumns() })
         .from(loan)
         .innerJoin(user, eq(user.id, loan.borrowerId))
         .where(where)
@@ -259,13 +248,11 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
         .offset(offset);
     },
   });
-  const ids = rows.map((r) => r.loan.id);
-  const [tallies, sheets] = await (page === 1 && early ? early : Promise.all([itemTallies(ids), openTermSheets(ids)]));
   return {
     total,
     page,
     pageCount,
-    loans: rows.map(({ loan: l, borrowerName, borrowerEmail }) => ({
+    loans: rows.map(({ loan: l, borrowerName, borrowerEmail, ...facts }) => ({
       id: l.id,
       reference: l.reference!,
       borrowerName,
@@ -275,7 +262,7 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
       ltv: loanRatios({ ...l, purpose: l.purpose ?? undefined }).ltv,
       stage: l.stage,
       daysInStage: Math.max(0, Math.floor((now.getTime() - l.stageChangedAt.getTime()) / 86_400_000)),
-      nextStep: staffNextStep(l, tallies.get(l.id), sheets.has(l.id)),
+      nextStep: staffNextStep(l, ...nextStepFacts(facts)),
     })),
   };
 }
