@@ -340,7 +340,7 @@ describe('the application', () => {
 
   it("reads each listed loan's next step from its own checklist and term sheet (My loans and the pipeline)", async () => {
     // Two borrowers' loans in review, one of them with a term sheet out and an item to redo: each
-    // row's counts are its own loan's (a subquery naming the outer row wrongly counts them all).
+    // row's counts are its own loan's (a subquery naming the outer row's id bare counts nothing).
     const [first, second] = [await newBorrower(), await newBorrower()];
     const waiting = await submitted(first);
     const answering = await submitted(second, 'construction');
@@ -362,7 +362,10 @@ describe('the application', () => {
     const [mine] = await listBorrowerLoans(first.id);
     expect(mine).toMatchObject({ reference: waiting.reference, nextStep: 'Replace 1 document that needs attention.' });
     const [theirs] = await listBorrowerLoans(second.id);
-    expect(theirs).toMatchObject({ reference: answering.reference, nextStep: 'Review your term sheet and accept or decline it.' });
+    expect(theirs).toMatchObject({
+      reference: answering.reference,
+      nextStep: 'Review your term sheet and accept or decline it.',
+    });
     await db().update(loanItem).set({ status: 'accepted' }).where(eq(loanItem.id, redo!.id));
     expect((await listBorrowerLoans(first.id))[0]!.nextStep).toBe(`Upload ${requested} requested documents.`);
 
