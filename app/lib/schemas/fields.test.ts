@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseForm } from '~/lib/parse-form';
-import { dayField, emailField, optionalTextField, phoneField, reasonField, textField, wholeNumberField } from './fields';
+import {
+  checkboxField,
+  dayField,
+  emailField,
+  optionalTextField,
+  phoneField,
+  reasonField,
+  textField,
+  wholeNumberField,
+} from './fields';
 
 /** The answer of a one-field form `{ v: value }` read through parseForm: its value or its messages. */
 function read(field: z.ZodType, value: string) {
@@ -48,5 +57,13 @@ describe('shared form fields', () => {
     expect(read(phoneField({ invalid: 'Bad phone' }), 'call me')).toEqual({ errors: ['Bad phone'] });
     expect(read(reasonField('Why?', 'Shorter'), 'ok')).toEqual({ errors: ['Why?'] });
     expect(read(reasonField('Why?', 'Shorter'), 'x'.repeat(501))).toEqual({ errors: ['Shorter'] });
+  });
+
+  it('reads a checkbox as readIntent passes it: ticked is "on", unticked is absent, anything else is refused', () => {
+    const form = z.object({ v: checkboxField() });
+    expect(form.safeParse({ v: 'on' })).toMatchObject({ success: true, data: { v: true } });
+    expect(form.safeParse({})).toMatchObject({ success: true, data: { v: false } });
+    expect(form.safeParse({ v: 'yes' }).success).toBe(false);
+    expect(form.safeParse({ v: 'true' }).success).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The fields every form's schema is built from (issue 22: one module of shared zod fields
  * instead of a copy per form): e-mail, required and optional text, reasons, whole and decimal
- * numbers (dollars, months, counts, percent), calendar days and phone numbers.
+ * numbers (dollars, months, counts, percent), calendar days, phone numbers and checkboxes read
+ * by `readIntent`.
  *
  * Each builder takes the form's own messages: they are the specification's texts, verbatim, and
  * differ from form to form (docs/product.md §5). A builder only fixes the rule; the wording
@@ -131,3 +132,14 @@ export const phoneField = ({ invalid, tooLong = invalid }: { invalid: string; to
  */
 export const requiredPhoneField = ({ required, invalid }: { required: string; invalid: string }) =>
   z.string({ error: required }).trim().min(1, required).max(PHONE_MAX, invalid).regex(PHONE_PATTERN, invalid);
+
+/**
+ * A checkbox as a form posts it to `readIntent` (app/server/forms.server.ts), which passes the
+ * raw strings: 'on' when ticked, absent when not, read as a boolean; any other value is refused.
+ * (`parseForm` reads `z.boolean()` fields from the same 'on' itself.)
+ */
+export const checkboxField = () =>
+  z
+    .literal('on')
+    .optional()
+    .transform((v) => v === 'on');

@@ -27,6 +27,7 @@ import { ProjectedInterest } from '~/components/deals/projected-interest';
 import { buttonClasses } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
 import { acres, months, percent, usd } from '~/lib/format';
+import { dealPageIntents } from '~/lib/investing';
 import { labelOf } from '~/lib/loans';
 import { plainDollars, readDollars } from '~/lib/money';
 import { readWholeNumber } from '~/lib/parse-form';
@@ -86,28 +87,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const checkbox = z
-  .literal('on')
-  .optional()
-  .transform((v) => v === 'on');
-const intents = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('acknowledge') }),
-  z.object({
-    intent: z.literal('suitability'),
-    netWorthOver250k: checkbox,
-    incomeOver70k: checkbox,
-    withinConcentrationLimit: checkbox,
-    understandsRisks: checkbox,
-    signature: z.string().max(300).default(''),
-  }),
-  z.object({ intent: z.literal('indicate'), amount: z.string().trim().max(20) }),
-  z.object({ intent: z.literal('withdraw'), commitmentId: z.string().max(100) }),
-]);
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireDealViewer({ request, context });
   return answerRefusals(async () => {
-    const fields = readIntent(await readForm(request), intents);
+    const fields = readIntent(await readForm(request), dealPageIntents);
     if (!viewer.isInvestor) throw new NotFound('This deal does not exist.', 'Deal Not Found');
     await limitUserAction('amount', viewer.id);
     const ip = requestInfo(context).clientIp;
