@@ -7,7 +7,7 @@
  * Every form of the page posts here with an `intent`, and every change is saved as the section's
  * draft (`saveDraft`), never published directly (and 'Publish' shows what changes and the
  * figures of the FAQs the programs would contradict first, issue 23): `save` / `add` an item (its form, checked with
- * the section's form schema; a new item gets a random id here), `remove` / `move` an item,
+ * the section's form schema; a new item gets a random id: `section-edits.server.ts`), `remove` / `move` an item,
  * `remove-photo` of a person, `restore-image` / `remove-image` / `move-image` of the hero
  * pictures, and `publish` / `discard`. Pictures are uploaded to POST
  * /admin-dashboard/content/images, which saves its own draft. Bad input is a 400 with Conform's
@@ -16,9 +16,6 @@
  * renewed or gone), and sends a form posted without JavaScript back to the page (or to the
  * overview, `returnTo`) with it.
  */
-import { randomUUID } from 'node:crypto';
-
-import { z } from 'zod';
 import { requestInfo } from '~/load-context';
 import type { Route } from './+types/content-section';
 import { SectionActions, SectionState } from '~/components/admin/content-actions';
@@ -31,22 +28,8 @@ import { TeamEditor } from '~/components/admin/content-team';
 import { TrackRecordEditor } from '~/components/admin/content-track-record';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { BackLink } from '~/components/loans/loan-header';
-import { DEFAULT_CONTENT } from '~/content/site-content';
 import { lenderDay } from '~/lib/format';
-import { parseForm } from '~/lib/parse-form';
-import {
-  faqFormSchema,
-  HERO_SLOTS,
-  investorProtectionsFormSchema,
-  PROGRAM_DOLLARS,
-  programFormSchema,
-  SECTION_LABELS,
-  SITE_CONTENT_SECTIONS,
-  teamMemberFormSchema,
-  trackRecordFormSchema,
-  type SiteContent,
-  type SiteContentSection,
-} from '~/lib/site-content';
+import { SECTION_LABELS, SITE_CONTENT_SECTIONS, type SiteContent, type SiteContentSection } from '~/lib/site-content';
 import type { Toast } from '~/lib/toast';
 import { answer, refuseFields, answerForm, found } from '~/server/answers.server';
 import {
@@ -58,10 +41,11 @@ import {
 } from '~/server/domain/content/site-content.server';
 import { describeChanges } from '~/lib/content-diff';
 import { contradictions } from '~/lib/program-figures';
-import { isRefused, NotFound, Refused } from '~/server/errors.server';
+import { isRefused } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
+import { afterChange, afterItemForm, contentSectionIntents } from '~/server/domain/content/section-edits.server';
 
 /** `param` as a section. @throws a 404 for anything else. */
 function sectionOf(param: string | undefined): SiteContentSection {
@@ -97,127 +81,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const itemId = z.string().max(100);
-const direction = z.enum(['up', 'down']);
-const index = z.enum(['0', '1', '2']).transform(Number);
-const returnTo = z.literal('overview').optional();
-const formId = z.string().max(100).optional();
-const intents = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('publish'), returnTo }),
-  z.object({ intent: z.literal('discard'), returnTo }),
-  z.object({ intent: z.literal('save'), formId }),
-  z.object({ intent: z.literal('add'), formId }),
-  z.object({ intent: z.literal('remove'), id: itemId }),
-  z.object({ intent: z.literal('move'), id: itemId, direction }),
-  z.object({ intent: z.literal('remove-photo'), id: itemId }),
-  z.object({ intent: z.literal('restore-image'), slot: z.enum(HERO_SLOTS), index: index.optional() }),
-  z.object({ intent: z.literal('remove-image'), index }),
-  z.object({ intent: z.literal('move-image'), index, direction }),
-]);
-type Intent = z.infer<typeof intents>;
-
-const UNKNOWN = () => new Refused('invalid', 'Unknown request.');
-const GONE = () => new NotFound('That item is no longer there. Please reload the page.', 'Not saved');
-
-/** `list` with the item at `from` moved one place `to` (unchanged at either end). */
-function moved<T>(list: T[], from: number, to: 'up' | 'down'): T[] {
-  const target = to === 'up' ? from - 1 : from + 1;
-  if (from < 0 || target < 0 || target >= list.length) return list;
-  const next = [...list];
-  [next[from], next[target]] = [next[target]!, next[from]!];
-  return next;
-}
-
-/** The index of item `id` in `list`. @throws NotFound */
-function indexOf(list: { id: string }[], id: string): number {
-  const at = list.findIndex((item) => item.id === id);
-  if (at < 0) throw GONE();
-  return at;
-}
-
-/** The working copy of `section` after an item form (`save`, `add`) read from `form`. */
-async function afterItemForm(section: SiteContentSection, form: FormData, intent: 'save' | 'add') {
-  if (intent === 'add') form.set('id', randomUUID());
-  const working: unknown = (await sectionState(section)).working;
-  // One list of items with ids: the item replaces its namesake, or is added at the end.
-  const put = <T extends { id: string }>(list: T[], item: T) => {
-    if (intent === 'add') return [...list, item];
-    const at = indexOf(list, item.id);
-    return list.map((x, i) => (i === at ? item : x));
-  };
-  switch (section) {
-    case 'loan-programs': {
-      const submission = parseForm(form, { schema: programFormSchema, dollars: PROGRAM_DOLLARS });
-      return {
-        submission,
-        next: submission.status === 'success' ? put(working as SiteContent[typeof section], submission.value) : null,
-      };
-    }
-    case 'team': {
-      const submission = parseForm(form, { schema: teamMemberFormSchema });
-      const team = working as SiteContent['team'];
-      if (submission.status !== 'success') return { submission, next: null };
-      const { licence, ...words } = submission.value;
-      const photoId = intent === 'add' ? null : (team[indexOf(team, words.id)]!.photoId ?? null);
-      return { submission, next: put(team, { ...words, licence: licence || null, photoId }) };
-    }
-    case 'faq-borrowers':
-    case 'faq-investors': {
-      const submission = parseForm(form, { schema: faqFormSchema });
-      return {
-        submission,
-        next: submission.status === 'success' ? put(working as SiteContent['faq-borrowers'], submission.value) : null,
-      };
-    }
-    case 'track-record': {
-      if (intent === 'add') throw UNKNOWN();
-      const submission = parseForm(form, { schema: trackRecordFormSchema });
-      return { submission, next: submission.status === 'success' ? submission.value : null };
-    }
-    case 'investor-protections': {
-      if (intent === 'add') throw UNKNOWN();
-      const submission = parseForm(form, { schema: investorProtectionsFormSchema });
-      return { submission, next: submission.status === 'success' ? submission.value : null };
-    }
-    case 'imagery':
-      throw UNKNOWN();
-  }
-}
-
-/** The working copy of `section` after a list or picture change. @throws Refused */
-async function afterChange(section: SiteContentSection, fields: Intent): Promise<unknown> {
-  const working: unknown = (await sectionState(section)).working;
-  const lists: SiteContentSection[] = ['loan-programs', 'team', 'faq-borrowers', 'faq-investors'];
-  if (fields.intent === 'remove' || fields.intent === 'move') {
-    if (!lists.includes(section)) throw UNKNOWN();
-    const list = working as { id: string }[];
-    const at = indexOf(list, fields.id);
-    return fields.intent === 'remove' ? list.filter((_, i) => i !== at) : moved(list, at, fields.direction);
-  }
-  if (fields.intent === 'remove-photo') {
-    if (section !== 'team') throw UNKNOWN();
-    const team = working as SiteContent['team'];
-    const at = indexOf(team, fields.id);
-    return team.map((m, i) => (i === at ? { ...m, photoId: null } : m));
-  }
-  if (section !== 'imagery') throw UNKNOWN();
-  const imagery = working as SiteContent['imagery'];
-  if (fields.intent === 'restore-image') {
-    if (fields.slot !== 'home') return { ...imagery, [fields.slot]: DEFAULT_CONTENT.imagery[fields.slot] };
-    const at = fields.index ?? 0;
-    const original = DEFAULT_CONTENT.imagery.home[at];
-    if (!original || at >= imagery.home.length) throw GONE();
-    return { ...imagery, home: imagery.home.map((ref, i) => (i === at ? original : ref)) };
-  }
-  if (fields.intent !== 'remove-image' && fields.intent !== 'move-image') throw UNKNOWN();
-  if (fields.index >= imagery.home.length) throw GONE();
-  const home =
-    fields.intent === 'remove-image'
-      ? imagery.home.filter((_, i) => i !== fields.index)
-      : moved(imagery.home, fields.index, fields.direction);
-  return { ...imagery, home };
-}
-
 const SAVED = 'Saved as an unpublished change: preview it, then publish.';
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -234,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     () => back,
     async () => {
       const form = await readForm(request);
-      const fields = readIntent(form, intents);
+      const fields = readIntent(form, contentSectionIntents);
       switch (fields.intent) {
         case 'publish':
         case 'discard': {
