@@ -5,7 +5,8 @@
  * deletes it first. Stop the site first: it would otherwise serve a half-restored state.
  */
 import { parseArgs } from 'node:util';
-import { BackupError, restoreBackup } from '../app/server/backup.server';
+import { BackupError } from '../app/server/backup.server';
+import { restoreBackup } from '../app/server/backup-restore.server';
 import { openConfiguredDatabase } from './open-database';
 
 let file: string | undefined;
