@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { labelOf } from './loans';
-import { checkboxField, textField } from './schemas/fields';
+import { textField } from './schemas/fields';
 
 /** A soft commitment's statuses and how they read. */
 export const COMMITMENT_STATUSES = [
@@ -122,25 +122,6 @@ export const suitabilitySchema = z
       'A private investor in a trust deed needs a net worth over $250,000 (excluding the residence) or an income over $70,000 in each of the last two years.',
   });
 export type SuitabilityAnswers = z.infer<typeof suitabilitySchema>;
-
-/**
- * What a deal's page posts (`readIntent`): the data room's acknowledgement, the suitability
- * statement's answers (checked again by `suitabilitySchema` where it is signed), an amount as
- * people write it ('$25,000', read by the action) and a withdrawal of an amount by its id.
- */
-export const dealPageIntents = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('acknowledge') }),
-  z.object({
-    intent: z.literal('suitability'),
-    netWorthOver250k: checkboxField(),
-    incomeOver70k: checkboxField(),
-    withinConcentrationLimit: checkboxField(),
-    understandsRisks: checkboxField(),
-    signature: z.string().max(300).default(''),
-  }),
-  z.object({ intent: z.literal('indicate'), amount: z.string().trim().max(20) }),
-  z.object({ intent: z.literal('withdraw'), commitmentId: z.string().max(100) }),
-]);
 
 /** The version of the data room's confidentiality acknowledgement below. */
 export const DATA_ROOM_ACKNOWLEDGEMENT_VERSION = 'data-room-confidentiality-2026-11';

@@ -45,7 +45,8 @@ import { isRefused } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
 import { requireAdmin } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
-import { afterChange, afterItemForm, contentSectionIntents } from '~/server/domain/content/section-edits.server';
+import { afterChange, afterItemForm } from '~/server/domain/content/section-edits.server';
+import { contentSectionIntents } from '~/lib/schemas/content-section';
 
 /** `param` as a section. @throws a 404 for anything else. */
 function sectionOf(param: string | undefined): SiteContentSection {

@@ -27,7 +27,7 @@ import { ProjectedInterest } from '~/components/deals/projected-interest';
 import { buttonClasses } from '~/components/ui/button';
 import { cardClasses } from '~/components/ui/card';
 import { acres, months, percent, usd } from '~/lib/format';
-import { dealPageIntents } from '~/lib/investing';
+import { dealPageIntents } from '~/lib/schemas/deal-page';
 import { labelOf } from '~/lib/loans';
 import { plainDollars, readDollars } from '~/lib/money';
 import { readWholeNumber } from '~/lib/parse-form';

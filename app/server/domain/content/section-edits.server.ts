@@ -1,17 +1,16 @@
 /**
  * The edits of one section of 'Site content' that its page posts (app/routes/admin/content-section.tsx):
- * the forms' intents, and the section's working copy after an item form (`save`, `add`: the
+ * the section's working copy after an item form (`save`, `add`: the
  * section's form schema, a new item's random id) or after a list or picture change (`remove`,
  * `move`, `remove-photo`, `restore-image`, `remove-image`, `move-image`). Nothing is saved
  * here: the page saves the result as the section's draft (`saveDraft`).
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { DEFAULT_CONTENT } from '~/content/site-content';
+import type { ContentSectionIntent } from '~/lib/schemas/content-section';
 import { parseForm } from '~/lib/parse-form';
 import {
   faqFormSchema,
-  HERO_SLOTS,
   investorProtectionsFormSchema,
   PROGRAM_DOLLARS,
   programFormSchema,
@@ -22,26 +21,6 @@ import {
 } from '~/lib/site-content';
 import { NotFound, Refused } from '../../errors.server';
 import { sectionState } from './site-content.server';
-
-/** The forms of a section's page, by `intent` (`readIntent`). */
-const itemId = z.string().max(100);
-const direction = z.enum(['up', 'down']);
-const index = z.enum(['0', '1', '2']).transform(Number);
-const returnTo = z.literal('overview').optional();
-const formId = z.string().max(100).optional();
-export const contentSectionIntents = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('publish'), returnTo }),
-  z.object({ intent: z.literal('discard'), returnTo }),
-  z.object({ intent: z.literal('save'), formId }),
-  z.object({ intent: z.literal('add'), formId }),
-  z.object({ intent: z.literal('remove'), id: itemId }),
-  z.object({ intent: z.literal('move'), id: itemId, direction }),
-  z.object({ intent: z.literal('remove-photo'), id: itemId }),
-  z.object({ intent: z.literal('restore-image'), slot: z.enum(HERO_SLOTS), index: index.optional() }),
-  z.object({ intent: z.literal('remove-image'), index }),
-  z.object({ intent: z.literal('move-image'), index, direction }),
-]);
-export type ContentSectionIntent = z.infer<typeof contentSectionIntents>;
 
 const UNKNOWN = () => new Refused('invalid', 'Unknown request.');
 const GONE = () => new NotFound('That item is no longer there. Please reload the page.', 'Not saved');
