@@ -629,22 +629,23 @@ test.describe('the sweep', () => {
     expect(letter.status, 'a letter posted as a form returns to the profile').toBe(302);
     const letterId = (await html('/dashboard/profile', owner.cookie)).match(/\/accreditation-letters\/([0-9a-f-]{36})/)![1]!;
 
-    // An active demo deal with a data room; the owner acknowledges it.
+    // An active demo deal with a data room and a prospectus; the owner acknowledges it. (Other
+    // specs add active deals with a data room but no prospectus while this one runs: the
+    // prospectus is what tells a demo deal from theirs.)
     const dealIds = [
       ...new Set([...(await html('/deals', owner.cookie)).matchAll(/href="\/deal\/([0-9a-f-]{36})"/g)].map((m) => m[1]!)),
     ];
     let dealId = '';
     let roomLinks: string[] = [];
     for (const id of dealIds) {
-      roomLinks = [...(await html(`/admin-dashboard/deals/${id}/edit`, staff)).matchAll(/\/data-room\/([0-9a-f-]{36})/g)].map(
-        (m) => m[1]!,
-      );
-      if (roomLinks.length >= 2) {
+      const editor = await html(`/admin-dashboard/deals/${id}/edit`, staff);
+      roomLinks = [...editor.matchAll(/\/data-room\/([0-9a-f-]{36})/g)].map((m) => m[1]!);
+      if (roomLinks.length >= 2 && editor.includes('Current prospectus:')) {
         dealId = id;
         break;
       }
     }
-    expect(dealId, 'an active demo deal with a data room').not.toBe('');
+    expect(dealId, 'an active demo deal with a data room and a prospectus').not.toBe('');
     expect((await postForm(`/deal/${dealId}`, { intent: 'acknowledge' }, { cookie: owner.cookie })).status).toBe(200);
     // And signs its suitability statement (its copy is the owner's alone).
     const signed = await postForm(
