@@ -18,6 +18,7 @@ import { parseCookies } from 'better-auth/cookies';
 import type { RouterContextProvider } from 'react-router';
 import { auth, AUTH_COOKIE_PREFIX, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.server';
 import { db } from './db/client.server';
+import { bound, preparedRead } from './db/prepared.server';
 import { profile, session as sessionTable, user as userTable } from './db/schema';
 import type { Viewer } from '~/lib/viewer';
 
@@ -88,12 +89,12 @@ export async function signedSessionToken(cookieHeader: string): Promise<string |
 }
 
 /**
- * The session of `token` with its user and profile, in one statement (a prepared statement, so
- * PostgreSQL plans it once per connection): only when the session lives and was touched within
+ * The session of a token (bound, `bound('token', …)`) with its user and profile, in one prepared
+ * statement (db/prepared.server.ts): only when the session lives and was touched within
  * SESSION_UPDATE_AGE_SECONDS, i.e. when better-auth would not slide it on this request.
  */
-const sessionWithUser = () =>
-  db()
+const sessionWithUser = preparedRead('viewer_session', (r, token) =>
+  r
     .select({
       sessionId: sessionTable.id,
       createdAt: sessionTable.createdAt,
@@ -112,17 +113,15 @@ const sessionWithUser = () =>
     .leftJoin(profile, eq(profile.userId, sessionTable.userId))
     .where(
       and(
-        eq(sessionTable.token, sql.placeholder('token')),
+        eq(sessionTable.token, token),
         gt(sessionTable.expiresAt, sql`now()`),
         gt(sessionTable.updatedAt, sql`now() - make_interval(secs => ${SESSION_UPDATE_AGE_SECONDS})`),
       ),
-    )
-    .prepare('viewer_session');
-let preparedFor: ReturnType<typeof db> | undefined;
-let prepared: ReturnType<typeof sessionWithUser> | undefined;
+    ),
+);
 
 /** What a viewer is made of, by either path: the session, its user and their profile's roles. */
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionWithUser>['execute']>>[number];
+type SessionRow = Awaited<ReturnType<typeof sessionWithUser>>[number];
 
 /**
  * The viewer of a session `row`, with the Set-Cookie `headers` to relay, after the two rules
@@ -160,12 +159,7 @@ async function viewerOf(row: SessionRow, headers: Headers | null): Promise<Resol
 async function fastViewer(cookieHeader: string): Promise<ResolvedViewer | undefined> {
   const token = await signedSessionToken(cookieHeader);
   if (!token) return undefined;
-  // The process database may be swapped (tests, start-up): prepare per database handle.
-  if (preparedFor !== db()) {
-    preparedFor = db();
-    prepared = sessionWithUser();
-  }
-  const [row] = await prepared!.execute({ token });
+  const [row] = await sessionWithUser(bound('token', token));
   return row ? viewerOf(row, null) : undefined;
 }
 

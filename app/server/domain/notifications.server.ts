@@ -2,10 +2,11 @@
  * In-app notifications (product §3 notifications, §4 unread → read, §9 titles used for filtering).
  * Reads and writes are always scoped to the signed-in user.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { db, type Reader } from '../db/client.server';
 import { notification } from '../db/schema';
 import { isUuid } from '../db/query.server';
+import { bound, preparedRead } from '../db/prepared.server';
 
 export type NotificationType = 'success' | 'info' | 'error' | 'warning';
 
@@ -39,7 +40,10 @@ export async function addNotification(
 
 /** The newest `limit` notifications of `userId` whose title is one of `titles`. */
 export async function listNotifications(userId: string, titles: string[], limit: number) {
-  return db()
+  return notificationsOf(bound('userId', userId, { titles, limit }));
+}
+const notificationsOf = preparedRead('notifications', (r, userId) =>
+  r
     .select({
       id: notification.id,
       title: notification.title,
@@ -49,10 +53,10 @@ export async function listNotifications(userId: string, titles: string[], limit:
       createdAt: notification.createdAt,
     })
     .from(notification)
-    .where(and(eq(notification.userId, userId), inArray(notification.title, titles)))
+    .where(and(eq(notification.userId, userId), eq(notification.title, sql`any(${sql.placeholder('titles')})`)))
     .orderBy(desc(notification.createdAt))
-    .limit(limit);
-}
+    .limit(sql.placeholder('limit')),
+);
 
 /** Marks notification `id` of `userId` read; false when there is no such notification of theirs. */
 export async function markNotificationRead(userId: string, id: string): Promise<boolean> {

@@ -4,7 +4,7 @@
  * Filters, ordering and pages are computed by the database. Interest is always the signed-in
  * user's own; only Active deals take it; a unique index makes a follow happen once.
  */
-import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
 import { db } from '../../db/client.server';
 import { deal, dealInterest, softCommitment } from '../../db/schema';
@@ -12,6 +12,7 @@ import { env } from '../../env.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { addNotification } from '../notifications.server';
 import { isUuid, qualified } from '../../db/query.server';
+import { preparedRead, type Bound } from '../../db/prepared.server';
 import { NotFound, Refused } from '../../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
@@ -45,10 +46,10 @@ const cardColumns = {
     ),
 };
 
-function filterWhere(filter: DealFilter): SQL | undefined {
+function filterWhere(filter: DealFilter): SQL {
   const word = DEAL_FILTERS.find((f) => f.value === filter)?.match;
   // Spec §2: the type text contains the word (Residential, Commercial, Mixed Use).
-  return and(isNull(deal.deletedAt), word ? ilike(deal.type, `%${word}%`) : undefined);
+  return and(isNull(deal.deletedAt), word ? ilike(deal.type, `%${word}%`) : undefined) as SQL;
 }
 
 /**
@@ -66,8 +67,77 @@ export async function listDeals(
 
 type PageOptions = { filter: DealFilter; page: number; pageSize: number };
 
-const followedBy = (viewerId: string) =>
+/**
+ * The list's filter as the bound argument of its prepared reads (db/prepared.server.ts): the
+ * filter's condition (one statement per filter), the viewer and the page's `limit` and `offset`.
+ */
+function listed(filter: DealFilter, viewerId: string, limit: number, offset: number): Bound {
+  return { sql: filterWhere(filter), shape: filter, values: { viewerId, limit, offset } };
+}
+
+const followedBy = (viewerId: SQL | Placeholder) =>
   sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${qualified(deal.id)} and ${dealInterest.userId} = ${viewerId})`;
+const viewerFollows = followedBy(sql.placeholder('viewerId'));
+
+/** `limit` cards from `offset` where `where` holds, in `order`, each with whether the viewer follows it. */
+const cardsRead = (name: string, condition: SQL | undefined, order: SQL[]) =>
+  preparedRead(name, (r, where) =>
+    r
+      .select(cardColumns)
+      .from(deal)
+      .where(and(where as SQL, condition))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+
+const newestFirst = [desc(deal.createdAt), asc(deal.id)];
+const listReads = {
+  count: preparedRead('deals_count', (r, where) =>
+    r
+      .select({ total: count() })
+      .from(deal)
+      .where(where as SQL),
+  ),
+  newest: preparedRead('deals_newest', (r, where) =>
+    r
+      .select({ ...cardColumns, following: sql<boolean>`${viewerFollows}` })
+      .from(deal)
+      .where(where as SQL)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ),
+  /** The investor's order's counts: every deal, those the viewer follows, the Active ones they do not. */
+  segmentCounts: preparedRead('deals_segment_counts', (r, where) => {
+    const mine = r
+      .select({ dealId: dealInterest.dealId })
+      .from(dealInterest)
+      .where(eq(dealInterest.userId, sql.placeholder('viewerId')))
+      .as('mine');
+    return r
+      .select({
+        total: count(),
+        followed: count(mine.dealId),
+        active: sql<number>`count(*) filter (where ${mine.dealId} is null and ${deal.status} = 'Active')`.mapWith(Number),
+      })
+      .from(deal)
+      .leftJoin(mine, eq(mine.dealId, deal.id))
+      .where(where as SQL);
+  }),
+  /** The investor's order's three segments: followed (Active first), Active, the rest. */
+  segments: [
+    {
+      following: true,
+      read: cardsRead('deals_followed', viewerFollows, [desc(sql`(${deal.status} = 'Active')`), ...newestFirst]),
+    },
+    {
+      following: false,
+      read: cardsRead('deals_active', and(sql`not ${viewerFollows}`, eq(deal.status, 'Active')), newestFirst),
+    },
+    { following: false, read: cardsRead('deals_rest', and(sql`not ${viewerFollows}`, ne(deal.status, 'Active')), newestFirst) },
+  ],
+};
 
 function clampPage(total: number, opts: PageOptions) {
   const pageCount = Math.max(1, Math.ceil(total / opts.pageSize));
@@ -76,16 +146,9 @@ function clampPage(total: number, opts: PageOptions) {
 
 /** Our Deals: newest first, one indexed query for the page. */
 async function newestPage(viewerId: string, opts: PageOptions) {
-  const where = filterWhere(opts.filter);
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(deal).where(where);
+  const [{ total } = { total: 0 }] = await listReads.count(listed(opts.filter, viewerId, 0, 0));
   const { page, pageCount } = clampPage(total, opts);
-  const rows = await db()
-    .select({ ...cardColumns, following: sql<boolean>`${followedBy(viewerId)}` })
-    .from(deal)
-    .where(where)
-    .orderBy(desc(deal.createdAt), asc(deal.id))
-    .limit(opts.pageSize)
-    .offset((page - 1) * opts.pageSize);
+  const rows = await listReads.newest(listed(opts.filter, viewerId, opts.pageSize, (page - 1) * opts.pageSize));
   return { deals: rows, total, page, pageCount };
 }
 
@@ -98,45 +161,21 @@ async function newestPage(viewerId: string, opts: PageOptions) {
  * `pageSize` rows, in the same database wait.
  */
 async function investorPage(viewerId: string, opts: PageOptions) {
-  const where = filterWhere(opts.filter);
-  const mine = db()
-    .select({ dealId: dealInterest.dealId })
-    .from(dealInterest)
-    .where(eq(dealInterest.userId, viewerId))
-    .as('mine');
-  const counted = db()
-    .select({
-      total: count(),
-      followed: count(mine.dealId),
-      active: sql<number>`count(*) filter (where ${mine.dealId} is null and ${deal.status} = 'Active')`.mapWith(Number),
-    })
-    .from(deal)
-    .leftJoin(mine, eq(mine.dealId, deal.id))
-    .where(where)
+  const counted = listReads
+    .segmentCounts(listed(opts.filter, viewerId, 0, 0))
     .then(([row]) => row ?? { total: 0, followed: 0, active: 0 });
-  const segments = [
-    {
-      following: true,
-      where: and(where, followedBy(viewerId)),
-      order: [desc(sql`(${deal.status} = 'Active')`), desc(deal.createdAt), asc(deal.id)],
-    },
-    {
-      following: false,
-      where: and(where, sql`not ${followedBy(viewerId)}`, eq(deal.status, 'Active')),
-      order: [desc(deal.createdAt), asc(deal.id)],
-    },
-    {
-      following: false,
-      where: and(where, sql`not ${followedBy(viewerId)}`, ne(deal.status, 'Active')),
-      order: [desc(deal.createdAt), asc(deal.id)],
-    },
-  ];
+  /** `limit` deals from `offset` of segment `i`, each marked as the segment is. */
+  const segmentRows = async (i: number, limit: number, offset: number) => {
+    const { read, following } = listReads.segments[i]!;
+    return (await read(listed(opts.filter, viewerId, limit, offset))).map((r) => ({ ...r, following }));
+  };
+  const segmentIndexes = listReads.segments.map((_, i) => i);
   if (opts.page <= 1) {
     // The first page does not depend on the counts: the first `pageSize` of each segment, read
     // with the counts in one database wait (issue 26), then cut in segment order.
     const [counts, ...firsts] = await Promise.all([
       counted,
-      ...segments.map((segment) => segmentRows(segment.where, segment.order, opts.pageSize, 0, segment.following)),
+      ...segmentIndexes.map((i) => segmentRows(i, opts.pageSize, 0)),
     ]);
     const { page, pageCount } = clampPage(counts.total, opts);
     return { deals: firsts.flat().slice(0, opts.pageSize), total: counts.total, page, pageCount };
@@ -147,7 +186,7 @@ async function investorPage(viewerId: string, opts: PageOptions) {
   let skip = (page - 1) * opts.pageSize;
   let wanted = opts.pageSize;
   const rows: Awaited<ReturnType<typeof segmentRows>> = [];
-  for (const [i, segment] of segments.entries()) {
+  for (const i of segmentIndexes) {
     const size = sizes[i]!;
     if (wanted === 0) break;
     if (skip >= size) {
@@ -155,23 +194,11 @@ async function investorPage(viewerId: string, opts: PageOptions) {
       continue;
     }
     const take = Math.min(wanted, size - skip);
-    rows.push(...(await segmentRows(segment.where, segment.order, take, skip, segment.following)));
+    rows.push(...(await segmentRows(i, take, skip)));
     wanted -= take;
     skip = 0;
   }
   return { deals: rows, total: counts.total, page, pageCount };
-}
-
-/** `limit` deals from `offset` of one segment, each marked `following`. */
-async function segmentRows(where: SQL | undefined, order: SQL[], limit: number, offset: number, following: boolean) {
-  const rows = await db()
-    .select(cardColumns)
-    .from(deal)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return rows.map((r) => ({ ...r, following }));
 }
 
 /**

@@ -10,18 +10,23 @@ import { db } from '../../db/client.server';
 import { loan, profile, user } from '../../db/schema';
 import { Refused } from '../../errors.server';
 import { audit } from '../audit.server';
-import { type Loan, type LoanActor, type LoanId, loanColumn, lockLoan } from './loan.server';
+import { type Loan, type LoanActor, loanColumn, lockLoan } from './loan.server';
+import { preparedRead, type Bound } from '../../db/prepared.server';
 
-/**
- * The contact of loan `id` as the loan page shows them (name, e-mail, phone, photo key), or null
- * when it has none: one statement, the loan's contact found inside it.
- */
-export async function loanContactCard(id: LoanId): Promise<LoanContactView | null> {
-  const [who] = await db()
+const contactCard = preparedRead('loan_contact_card', (r, id) =>
+  r
     .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone, avatarKey: profile.avatarKey })
     .from(user)
     .innerJoin(profile, eq(profile.userId, user.id))
-    .where(eq(user.id, loanColumn(id, loan.contactId)));
+    .where(eq(user.id, loanColumn(id, loan.contactId))),
+);
+
+/**
+ * The contact of loan `id` (bound, `loanBound`) as the loan page shows them (name, e-mail, phone,
+ * photo key), or null when it has none: one statement, the loan's contact found inside it.
+ */
+export async function loanContactCard(id: Bound): Promise<LoanContactView | null> {
+  const [who] = await contactCard(id);
   return who ?? null;
 }
 

@@ -26,6 +26,7 @@ import { queueEmail } from '../../mail/outbox.server';
 import { storage } from '../../storage.server';
 import { addNotification } from '../notifications.server';
 import { isUuid } from '../../db/query.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 import { bodyErrorOf } from '../../request-body.server';
 import { isRefused, Refused } from '../../errors.server';
 
@@ -307,7 +308,10 @@ const notDrawFile = () =>
  * first (product §7 Documents).
  */
 export async function listDocuments(userId: string) {
-  return db()
+  return generalDocuments(bound('userId', userId));
+}
+const generalDocuments = preparedRead('general_documents', (r, userId) =>
+  r
     .select({
       id: document.id,
       title: document.title,
@@ -318,8 +322,8 @@ export async function listDocuments(userId: string) {
     })
     .from(document)
     .where(and(eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet(), notDrawFile()))
-    .orderBy(desc(document.createdAt));
-}
+    .orderBy(desc(document.createdAt)),
+);
 
 /**
  * Renames general document `id` of `userId` to the trimmed `title`; false when it is not

@@ -8,6 +8,7 @@ import { CLOSED_STAGES, loanRatios, staffMoves } from '~/lib/loans';
 import { lenderDay } from '~/lib/format';
 import { db } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 import { document, loan, loanEvent, loanItem, loanMessage, loanNote, profile, termSheet, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit } from '../audit.server';
@@ -15,11 +16,11 @@ import { addNotification } from '../notifications.server';
 import { discardStaged, documentRows, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
 import { logger } from '../../logger.server';
 import { loanContactCard } from './contact.server';
-import { nextMilestone, stageTargetDays } from './milestones.server';
+import { loanStageTargetDays, nextMilestone } from './milestones.server';
 import {
   type Loan,
   type LoanActor,
-  type LoanId,
+  loanBound,
   type LoanRead,
   loanColumn,
   loanRowOf,
@@ -35,13 +36,17 @@ import {
 
 // ---------------------------------------------------------------- reading a loan file
 
-/** A borrower's loans with what they must do next, newest first (My loans). */
-export async function listBorrowerLoans(borrowerId: string) {
-  const rows = await db()
+const loansOfBorrower = preparedRead('borrower_loans', (r, borrowerId) =>
+  r
     .select({ loan, ...nextStepColumns() })
     .from(loan)
     .where(eq(loan.borrowerId, borrowerId))
-    .orderBy(desc(loan.createdAt));
+    .orderBy(desc(loan.createdAt)),
+);
+
+/** A borrower's loans with what they must do next, newest first (My loans). */
+export async function listBorrowerLoans(borrowerId: string) {
+  const rows = await loansOfBorrower(bound('borrowerId', borrowerId));
   return rows.map(({ loan: l, ...facts }) => ({
     id: l.id,
     reference: l.reference,
@@ -70,12 +75,37 @@ export async function loanFile(of: Loan | LoanRead, audience: 'borrower' | 'staf
 /** What `loanFile` gives. */
 export type LoanFileView = NonNullable<Awaited<ReturnType<typeof readLoanFile>>>;
 
-async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff') {
-  const id: LoanId = of.id;
-  const [l, items, documents, events, messages, sheets, notes, borrower, contact, target] = await Promise.all([
-    loanRowOf(of),
-    db().select().from(loanItem).where(eq(loanItem.loanId, id)).orderBy(asc(loanItem.position)),
-    db()
+/** The sheet columns both audiences see; staff also see the IP a sheet was answered from. */
+const sheetColumns = {
+  id: termSheet.id,
+  amount: termSheet.amount,
+  ratePercent: termSheet.ratePercent,
+  points: termSheet.points,
+  termMonths: termSheet.termMonths,
+  ltv: termSheet.ltv,
+  expiresOn: termSheet.expiresOn,
+  underwritingFee: termSheet.underwritingFee,
+  legalFee: termSheet.legalFee,
+  drawFee: termSheet.drawFee,
+  extensionPoints: termSheet.extensionPoints,
+  defaultRatePercent: termSheet.defaultRatePercent,
+  prepaymentTerms: termSheet.prepaymentTerms,
+  holdback: termSheet.holdback,
+  status: termSheet.status,
+  respondedAt: termSheet.respondedAt,
+  signedName: termSheet.signedName,
+  contentHash: termSheet.contentHash,
+  signedDocumentId: termSheet.signedDocumentId,
+  createdAt: termSheet.createdAt,
+};
+
+// A loan file's reads, each prepared once per shape of the loan's id (db/prepared.server.ts).
+const fileReads = {
+  items: preparedRead('file_items', (r, id) =>
+    r.select().from(loanItem).where(eq(loanItem.loanId, id)).orderBy(asc(loanItem.position)),
+  ),
+  documents: preparedRead('file_documents', (r, id) =>
+    r
       .select({
         id: document.id,
         itemId: document.loanItemId,
@@ -89,7 +119,9 @@ async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff')
       .innerJoin(loanItem, eq(loanItem.id, document.loanItemId))
       .where(eq(loanItem.loanId, id))
       .orderBy(asc(document.createdAt)),
-    db()
+  ),
+  events: preparedRead('file_events', (r, id) =>
+    r
       .select({
         id: loanEvent.id,
         fromStage: loanEvent.fromStage,
@@ -101,7 +133,9 @@ async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff')
       .from(loanEvent)
       .where(eq(loanEvent.loanId, id))
       .orderBy(asc(loanEvent.createdAt)),
-    db()
+  ),
+  messages: preparedRead('file_messages', (r, id) =>
+    r
       .select({
         id: loanMessage.id,
         authorName: loanMessage.authorName,
@@ -112,50 +146,47 @@ async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff')
       .from(loanMessage)
       .where(eq(loanMessage.loanId, id))
       .orderBy(asc(loanMessage.createdAt)),
-    db()
-      .select({
-        id: termSheet.id,
-        amount: termSheet.amount,
-        ratePercent: termSheet.ratePercent,
-        points: termSheet.points,
-        termMonths: termSheet.termMonths,
-        ltv: termSheet.ltv,
-        expiresOn: termSheet.expiresOn,
-        underwritingFee: termSheet.underwritingFee,
-        legalFee: termSheet.legalFee,
-        drawFee: termSheet.drawFee,
-        extensionPoints: termSheet.extensionPoints,
-        defaultRatePercent: termSheet.defaultRatePercent,
-        prepaymentTerms: termSheet.prepaymentTerms,
-        holdback: termSheet.holdback,
-        status: termSheet.status,
-        respondedAt: termSheet.respondedAt,
-        signedName: termSheet.signedName,
-        contentHash: termSheet.contentHash,
-        signedDocumentId: termSheet.signedDocumentId,
-        createdAt: termSheet.createdAt,
-        ...(audience === 'staff' ? { respondedIp: termSheet.respondedIp } : {}),
-      })
+  ),
+  sheets: preparedRead('file_sheets', (r, id) =>
+    r.select(sheetColumns).from(termSheet).where(eq(termSheet.loanId, id)).orderBy(desc(termSheet.createdAt)),
+  ),
+  staffSheets: preparedRead('file_sheets_staff', (r, id) =>
+    r
+      .select({ ...sheetColumns, respondedIp: termSheet.respondedIp })
       .from(termSheet)
       .where(eq(termSheet.loanId, id))
       .orderBy(desc(termSheet.createdAt)),
-    audience === 'staff'
-      ? db()
-          .select({ id: loanNote.id, authorName: loanNote.authorName, body: loanNote.body, createdAt: loanNote.createdAt })
-          .from(loanNote)
-          .where(eq(loanNote.loanId, id))
-          .orderBy(asc(loanNote.createdAt))
-      : Promise.resolve(null),
-    audience === 'staff'
-      ? db()
-          .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone })
-          .from(user)
-          .innerJoin(profile, eq(profile.userId, user.id))
-          .where(eq(user.id, loanColumn(id, loan.borrowerId)))
-          .then(([b]) => b ?? null)
-      : Promise.resolve(null),
+  ),
+  notes: preparedRead('file_notes', (r, id) =>
+    r
+      .select({ id: loanNote.id, authorName: loanNote.authorName, body: loanNote.body, createdAt: loanNote.createdAt })
+      .from(loanNote)
+      .where(eq(loanNote.loanId, id))
+      .orderBy(asc(loanNote.createdAt)),
+  ),
+  borrower: preparedRead('file_borrower', (r, id) =>
+    r
+      .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone })
+      .from(user)
+      .innerJoin(profile, eq(profile.userId, user.id))
+      .where(eq(user.id, loanColumn(id, loan.borrowerId))),
+  ),
+};
+
+async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff') {
+  const id = loanBound(of.id);
+  const staff = audience === 'staff';
+  const [l, items, documents, events, messages, sheets, notes, borrower, contact, target] = await Promise.all([
+    loanRowOf(of),
+    fileReads.items(id),
+    fileReads.documents(id),
+    fileReads.events(id),
+    fileReads.messages(id),
+    staff ? fileReads.staffSheets(id) : fileReads.sheets(id),
+    staff ? fileReads.notes(id) : Promise.resolve(null),
+    staff ? fileReads.borrower(id).then(([b]) => b ?? null) : Promise.resolve(null),
     loanContactCard(id),
-    stageTargetDays(loanColumn(id, loan.stage)),
+    loanStageTargetDays(id),
   ]);
   if (!l) return null;
   const { searchText: _searchText, ...application } = l;

@@ -13,6 +13,7 @@ import { and, eq, type SQL, sql, type AnyColumn } from 'drizzle-orm';
 import { CLOSED_STAGES, isReference, type LoanStage } from '~/lib/loans';
 import { db, type Transaction, type Reader } from '../../db/client.server';
 import { isUuid, qualified } from '../../db/query.server';
+import { bound, preparedRead, type Bound, type BoundSql } from '../../db/prepared.server';
 import { loan, loanEvent, loanItem, profile, termSheet, user } from '../../db/schema';
 import { env } from '../../env.server';
 import { NotFound } from '../../errors.server';
@@ -49,47 +50,64 @@ export async function staffLoan(reference: string): Promise<Loan | null> {
 /**
  * The condition on `loan` that finds `key` of `borrowerId`: its reference, or a draft's id;
  * null when `key` is neither shape (nothing to look for). The one rule of `borrowerLoan` and
- * `borrowerLoanRead`.
+ * `borrowerLoanRead`, bound (its values are placeholders) so its reads are prepared once.
  */
-function borrowerMatch(borrowerId: string, key: string): SQL | null {
-  const match = isReference(key) ? eq(loan.reference, key) : isUuid(key) ? eq(loan.id, key) : null;
-  return match ? (and(match, eq(loan.borrowerId, borrowerId)) as SQL) : null;
+function borrowerMatch(borrowerId: string, key: string): Bound | null {
+  const by = isReference(key) ? 'reference' : isUuid(key) ? 'id' : null;
+  if (!by) return null;
+  const keyColumn = by === 'reference' ? loan.reference : loan.id;
+  return {
+    sql: and(eq(keyColumn, sql.placeholder('loanKey')), eq(loan.borrowerId, sql.placeholder('viewerId'))) as SQL,
+    shape: `borrower-${by}`,
+    values: { loanKey: key, viewerId: borrowerId },
+  };
 }
 
-/** The condition on `loan` that finds submitted loan `reference` for staff; null when malformed. */
-function staffMatch(reference: string): SQL | null {
-  return isReference(reference) ? eq(loan.reference, reference) : null;
+/** The condition on `loan` that finds submitted loan `reference` for staff, bound; null when malformed. */
+function staffMatch(reference: string): Bound | null {
+  return isReference(reference)
+    ? { sql: eq(loan.reference, sql.placeholder('loanKey')), shape: 'staff-reference', values: { loanKey: reference } }
+    : null;
 }
+
+const loanRow = preparedRead('loan_row', (r, where) => r.select().from(loan).where(where as SQL));
 
 /** The loan row where `match` holds, or null (also when `match` is null). */
-async function loanWhere(match: SQL | null): Promise<Loan | null> {
+async function loanWhere(match: Bound | null): Promise<Loan | null> {
   if (!match) return null;
-  const [row] = await db().select().from(loan).where(match);
+  const [row] = await loanRow(match);
   return row ?? null;
 }
 
-/** SQL naming the id of the loan where `match` holds: NULL when none or `match` is null. */
-function loanIdWhere(match: SQL | null): SQL {
-  return match ? sql`(select ${loan.id} from ${loan} where ${match})` : sql`null::uuid`;
+/** Bound SQL naming the id of the loan where `match` holds: NULL when none or `match` is null. */
+function loanIdWhere(match: Bound | null): Bound {
+  return match
+    ? { sql: sql`(select ${loan.id} from ${loan} where ${match.sql})`, shape: match.shape, values: match.values }
+    : { sql: sql`null::uuid`, shape: 'none', values: {} };
 }
 
 // ---------------------------------------------------------------- a loan read with its parts
 
 /**
  * How a loan's parts (its file, servicing, draws, statements) name the loan in their reads: its
- * id, or SQL that finds the id inside the same statement (a `LoanRead`'s), so a page sends the
- * loan's own read and all its parts' together, one database wait (issue 26, decision 0010).
+ * id, or bound SQL that finds the id inside the same statement (a `LoanRead`'s), so a page sends
+ * the loan's own read and all its parts' together, one database wait (issue 26, decision 0010).
  */
-export type LoanId = string | SQL;
+export type LoanId = string | Bound;
+
+/** `id` as bound SQL for a prepared read (`preparedRead`): an id is the placeholder `loanId`. */
+export function loanBound(id: LoanId): Bound {
+  return typeof id === 'string' ? bound('loanId', id) : id;
+}
 
 /**
  * A loan being read: `loan` resolves to its row (null when there is none, or none the reader may
- * see), and `id` is SQL naming that same loan's id (NULL when there is none, so each part read
- * with it is empty). A page starts the parts' reads with `id` beside `loan`, then builds them
+ * see), and `id` is bound SQL naming that same loan's id (NULL when there is none, so each part
+ * read with it is empty). A page starts the parts' reads with `id` beside `loan`, then builds them
  * with the row, or answers 404 when it is null; nothing read is shown before the row says whose.
  */
 export interface LoanRead {
-  id: SQL;
+  id: Bound;
   loan: Promise<Loan | null>;
 }
 
@@ -115,8 +133,8 @@ export async function loanRowOf(l: Loan | LoanRead): Promise<Loan | null> {
   return isLoanRead(l) ? l.loan : l;
 }
 
-/** SQL reading `column` of the loan `id` names (a `LoanId`), for a part whose read needs it (its borrower, its stage). */
-export function loanColumn(id: LoanId, column: AnyColumn): SQL {
+/** SQL reading `column` of the loan `id` names (a `LoanId`'s SQL), for a part whose read needs it (its borrower, its stage). */
+export function loanColumn(id: BoundSql, column: AnyColumn): SQL {
   return sql`(select ${column} from ${loan} where ${eq(loan.id, id)})`;
 }
 

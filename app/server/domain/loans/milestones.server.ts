@@ -3,14 +3,15 @@
  * Settings, and the next milestone the borrower's loan page shows: the day the loan entered its
  * stage (the lender's day) plus its stage's target; none without a target.
  */
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { lenderDay } from '~/lib/format';
 import { milestone, TARGET_STAGES, type Milestone } from '~/lib/milestones';
 import type { LoanStage } from '~/lib/loans';
 import { db } from '../../db/client.server';
-import { stageTarget } from '../../db/schema';
+import { loan, stageTarget } from '../../db/schema';
+import { preparedRead, type Bound } from '../../db/prepared.server';
 import { audit } from '../audit.server';
-import type { Loan, LoanActor } from './loan.server';
+import { loanColumn, type Loan, type LoanActor } from './loan.server';
 
 /** The target days of each stage that has one. */
 export async function listStageTargets(): Promise<Partial<Record<LoanStage, number>>> {
@@ -18,9 +19,16 @@ export async function listStageTargets(): Promise<Partial<Record<LoanStage, numb
   return Object.fromEntries(rows.map((r) => [r.stage, r.days]));
 }
 
-/** The target days of `stage` (or SQL naming a loan's stage, `loanColumn`), or null when it has none. */
-export async function stageTargetDays(stage: LoanStage | SQL): Promise<number | null> {
-  const [row] = await db().select({ days: stageTarget.days }).from(stageTarget).where(eq(stageTarget.stage, stage));
+const loanStageTarget = preparedRead('loan_stage_target', (r, id) =>
+  r
+    .select({ days: stageTarget.days })
+    .from(stageTarget)
+    .where(eq(stageTarget.stage, loanColumn(id, loan.stage))),
+);
+
+/** The target days of the stage loan `id` (bound, `loanBound`) is in, or null when that stage has none. */
+export async function loanStageTargetDays(id: Bound): Promise<number | null> {
+  const [row] = await loanStageTarget(id);
   return row?.days ?? null;
 }
 

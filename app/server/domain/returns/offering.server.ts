@@ -14,7 +14,8 @@ import { isUuid } from '../../db/query.server';
 import { deal, loan, loanServicing, position, termSheet } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit, type Actor } from '../audit.server';
-import { staffLoan, type Loan, type LoanId } from '../loans/loan.server';
+import { loanBound, staffLoan, type Loan, type LoanId } from '../loans/loan.server';
+import { preparedRead } from '../../db/prepared.server';
 
 /** The stages a loan may be offered in: approved, in closing, or funded (boarded). */
 export const OFFERABLE_STAGES: readonly Loan['stage'][] = ['approved', 'closing', 'funded'];
@@ -44,9 +45,13 @@ async function loanFigures(l: Loan, tx: Reader) {
   return { servicing: servicing ?? null, sheet: sheet ?? null };
 }
 
-/** The deal linked to loan `loanId` (an id, or a `LoanRead`'s SQL; not deleted), or null. */
+const dealOf = preparedRead('loan_deal', (r, id) =>
+  r.select({ id: deal.id, title: deal.title }).from(deal).where(eq(deal.loanId, id)),
+);
+
+/** The deal linked to loan `loanId` (an id, or a `LoanRead`'s bound SQL; not deleted), or null. */
 export async function dealOfLoan(loanId: LoanId, tx: Reader = db()): Promise<{ id: string; title: string } | null> {
-  const [row] = await tx.select({ id: deal.id, title: deal.title }).from(deal).where(eq(deal.loanId, loanId));
+  const [row] = await dealOf(loanBound(loanId), tx);
   return row ?? null;
 }
 

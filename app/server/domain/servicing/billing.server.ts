@@ -38,7 +38,8 @@ import { logger } from '../../logger.server';
 import { sweepOrphanFiles } from '../../orphan-files.server';
 import { renderStatement } from '../../pdf/loan-statement.server';
 import { storage } from '../../storage.server';
-import { propertyLine, tellBorrower, type Loan, type LoanId } from '../loans/loan.server';
+import { loanBound, propertyLine, tellBorrower, type Loan, type LoanId } from '../loans/loan.server';
+import { preparedRead } from '../../db/prepared.server';
 import {
   appendEntries,
   entryId,
@@ -323,8 +324,22 @@ export async function sendReminders(tx: Transaction, loanId: string, day: string
   return sent;
 }
 
+const statementsOf = preparedRead('loan_statements', (r, id) =>
+  r
+    .select({
+      id: loanStatement.id,
+      dueOn: loanStatement.dueOn,
+      periodFrom: loanStatement.periodFrom,
+      periodTo: loanStatement.periodTo,
+      amountDueCents: loanStatement.amountDueCents,
+    })
+    .from(loanStatement)
+    .where(eq(loanStatement.loanId, id))
+    .orderBy(desc(loanStatement.dueOn)),
+);
+
 /**
- * The statements of loan `loanId` (an id, or a `LoanRead`'s SQL), newest first, as the loan
+ * The statements of loan `loanId` (an id, or a `LoanRead`'s bound SQL), newest first, as the loan
  * pages list them (period, due day, amount due, the PDF's address). The caller found the loan
  * for its viewer (`borrowerLoan` or `staffLoan`); its `reference` makes the PDF's address (read
  * here when not given).
@@ -336,17 +351,7 @@ export async function statementsOfLoan(loanId: LoanId, reference?: string): Prom
     const [row] = await db().select({ reference: loan.reference }).from(loan).where(eq(loan.id, loanId));
     reference = row?.reference ?? loanId;
   }
-  const rows = await db()
-    .select({
-      id: loanStatement.id,
-      dueOn: loanStatement.dueOn,
-      periodFrom: loanStatement.periodFrom,
-      periodTo: loanStatement.periodTo,
-      amountDueCents: loanStatement.amountDueCents,
-    })
-    .from(loanStatement)
-    .where(eq(loanStatement.loanId, loanId))
-    .orderBy(desc(loanStatement.dueOn));
+  const rows = await statementsOf(loanBound(loanId));
   return rows.map((r) => ({ ...r, href: statementHref(reference!, r.id) }));
 }
 

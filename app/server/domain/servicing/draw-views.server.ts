@@ -10,19 +10,19 @@ import type { Cents } from '~/lib/money';
 import { sumCents, type BudgetView, type DrawView, type LoanDrawsView } from '~/lib/servicing/draws';
 import { db, type Reader } from '../../db/client.server';
 import { document, drawFile, drawLine, drawRequest, holdbackLine } from '../../db/schema';
-import { loanRowOf, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
+import { preparedRead, type BoundSql } from '../../db/prepared.server';
+import { loanBound, loanRowOf, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
 import { servicingOf, servicingOfLoan } from './ledger.server';
 
-/**
- * The holdback budget of loan `loanId` by line, in position order, with totals (cents): drawn =
- * the approved cents of funded draws; pending = what open draws hold (requested while Submitted or
- * in Inspection, approved once Approved); remaining = budget − drawn; available = remaining −
- * pending, what a new draw may ask. A loan without a holdback has no lines (totals 0).
- */
-export async function holdbackBudget(loanId: LoanId, tx: Reader = db()): Promise<BudgetView> {
-  const [lines, used] = await Promise.all([
-    tx.select().from(holdbackLine).where(eq(holdbackLine.loanId, loanId)).orderBy(asc(holdbackLine.position)),
-    tx
+/** The draw views' reads, each prepared once per shape of the loan's id (db/prepared.server.ts). */
+const drawsOf = (r: Reader, id: BoundSql) =>
+  r.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, id));
+const drawReads = {
+  budgetLines: preparedRead('holdback_lines', (r, id) =>
+    r.select().from(holdbackLine).where(eq(holdbackLine.loanId, id)).orderBy(asc(holdbackLine.position)),
+  ),
+  lineUses: preparedRead('holdback_line_uses', (r, id) =>
+    r
       .select({
         lineId: drawLine.lineId,
         status: drawRequest.status,
@@ -31,8 +31,49 @@ export async function holdbackBudget(loanId: LoanId, tx: Reader = db()): Promise
       })
       .from(drawLine)
       .innerJoin(drawRequest, eq(drawRequest.id, drawLine.drawId))
-      .where(eq(drawRequest.loanId, loanId)),
-  ]);
+      .where(eq(drawRequest.loanId, id)),
+  ),
+  draws: preparedRead('loan_draws', (r, id) =>
+    r
+      .select()
+      .from(drawRequest)
+      .where(eq(drawRequest.loanId, id))
+      .orderBy(sql`${drawRequest.number} desc`),
+  ),
+  drawLines: preparedRead('loan_draw_lines', (r, id) =>
+    r
+      .select({
+        drawId: drawLine.drawId,
+        lineId: drawLine.lineId,
+        description: holdbackLine.description,
+        requestedCents: drawLine.requestedCents,
+        percentComplete: drawLine.percentComplete,
+        approvedCents: drawLine.approvedCents,
+      })
+      .from(drawLine)
+      .innerJoin(holdbackLine, eq(holdbackLine.id, drawLine.lineId))
+      .where(inArray(drawLine.drawId, drawsOf(r, id)))
+      .orderBy(asc(holdbackLine.position)),
+  ),
+  drawFiles: preparedRead('loan_draw_files', (r, id) =>
+    r
+      .select({ drawId: drawFile.drawId, documentId: drawFile.documentId, name: document.fileName, kind: drawFile.kind })
+      .from(drawFile)
+      .innerJoin(document, eq(document.id, drawFile.documentId))
+      .where(inArray(drawFile.drawId, drawsOf(r, id)))
+      .orderBy(asc(document.createdAt), asc(document.fileName)),
+  ),
+};
+
+/**
+ * The holdback budget of loan `loanId` by line, in position order, with totals (cents): drawn =
+ * the approved cents of funded draws; pending = what open draws hold (requested while Submitted or
+ * in Inspection, approved once Approved); remaining = budget − drawn; available = remaining −
+ * pending, what a new draw may ask. A loan without a holdback has no lines (totals 0).
+ */
+export async function holdbackBudget(loanId: LoanId, tx: Reader = db()): Promise<BudgetView> {
+  const id = loanBound(loanId);
+  const [lines, used] = await Promise.all([drawReads.budgetLines(id, tx), drawReads.lineUses(id, tx)]);
   const view = lines.map((line) => {
     let drawnCents = 0;
     let pendingCents = 0;
@@ -76,32 +117,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export async function drawsOfLoan(loanId: LoanId, tx: Reader = db()): Promise<DrawView[]> {
   // The draws, their lines and their files together: one database wait (issue 26).
-  const ofLoan = tx.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, loanId));
+  const id = loanBound(loanId);
   const [draws, lines, files] = await Promise.all([
-    tx
-      .select()
-      .from(drawRequest)
-      .where(eq(drawRequest.loanId, loanId))
-      .orderBy(sql`${drawRequest.number} desc`),
-    tx
-      .select({
-        drawId: drawLine.drawId,
-        lineId: drawLine.lineId,
-        description: holdbackLine.description,
-        requestedCents: drawLine.requestedCents,
-        percentComplete: drawLine.percentComplete,
-        approvedCents: drawLine.approvedCents,
-      })
-      .from(drawLine)
-      .innerJoin(holdbackLine, eq(holdbackLine.id, drawLine.lineId))
-      .where(inArray(drawLine.drawId, ofLoan))
-      .orderBy(asc(holdbackLine.position)),
-    tx
-      .select({ drawId: drawFile.drawId, documentId: drawFile.documentId, name: document.fileName, kind: drawFile.kind })
-      .from(drawFile)
-      .innerJoin(document, eq(document.id, drawFile.documentId))
-      .where(inArray(drawFile.drawId, ofLoan))
-      .orderBy(asc(document.createdAt), asc(document.fileName)),
+    drawReads.draws(id, tx),
+    drawReads.drawLines(id, tx),
+    drawReads.drawFiles(id, tx),
   ]);
   return draws.map((d) => {
     const own = lines.filter((l) => l.drawId === d.id);

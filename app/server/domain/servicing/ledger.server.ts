@@ -15,7 +15,8 @@ import type { ScheduleTerms } from '~/lib/servicing/schedule';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import { db, type Transaction, type Reader } from '../../db/client.server';
 import { extensionRequest, ledgerEntry, loanServicing } from '../../db/schema';
-import { isLoanRead, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
+import { isLoanRead, loanBound, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
+import { preparedRead } from '../../db/prepared.server';
 
 /** A loan's boarded closing record. */
 export type Servicing = typeof loanServicing.$inferSelect;
@@ -109,9 +110,12 @@ export function stored(r: Row): StoredEntry {
 
 /** The closing record of loan `loanId` (an id, or SQL naming one: `LoanId`), or null when it is not boarded. */
 export async function servicingOf(loanId: LoanId, tx: Reader = db()): Promise<Servicing | null> {
-  const [row] = await tx.select().from(loanServicing).where(eq(loanServicing.loanId, loanId));
+  const [row] = await servicingRow(loanBound(loanId), tx);
   return row ?? null;
 }
+const servicingRow = preparedRead('loan_servicing', (r, id) =>
+  r.select().from(loanServicing).where(eq(loanServicing.loanId, id)),
+);
 
 const servicingOfRead = new WeakMap<LoanRead, Promise<Servicing | null>>();
 
@@ -140,9 +144,11 @@ export async function lockServicing(tx: Transaction, loanId: string): Promise<Se
 
 /** Every entry of loan `loanId` (`LoanId`) in the order recorded. */
 export async function readEntries(loanId: LoanId, tx: Reader = db()): Promise<StoredEntry[]> {
-  const rows = await tx.select().from(ledgerEntry).where(eq(ledgerEntry.loanId, loanId)).orderBy(asc(ledgerEntry.seq));
-  return rows.map(stored);
+  return (await entryRows(loanBound(loanId), tx)).map(stored);
 }
+const entryRows = preparedRead('ledger_entries', (r, id) =>
+  r.select().from(ledgerEntry).where(eq(ledgerEntry.loanId, id)).orderBy(asc(ledgerEntry.seq)),
+);
 
 /** The balances after the latest entry (the note's holdback and zeros before the first). */
 export async function currentBalances(s: Servicing, tx: Reader = db()): Promise<Balances> {
@@ -164,14 +170,17 @@ export async function maturityOf(s: Servicing, tx: Reader = db()): Promise<strin
 
 /** The latest new maturity of loan `loanId`'s approved extensions (a calendar day), or null when none. */
 export async function extendedMaturity(loanId: LoanId, tx: Reader = db()): Promise<string | null> {
-  const [ext] = await tx
-    .select({ on: extensionRequest.newMaturityOn })
-    .from(extensionRequest)
-    .where(and(eq(extensionRequest.loanId, loanId), eq(extensionRequest.status, 'approved')))
-    .orderBy(desc(extensionRequest.newMaturityOn))
-    .limit(1);
+  const [ext] = await latestExtension(loanBound(loanId), tx);
   return ext?.on ?? null;
 }
+const latestExtension = preparedRead('loan_extended_maturity', (r, id) =>
+  r
+    .select({ on: extensionRequest.newMaturityOn })
+    .from(extensionRequest)
+    .where(and(eq(extensionRequest.loanId, id), eq(extensionRequest.status, 'approved')))
+    .orderBy(desc(extensionRequest.newMaturityOn))
+    .limit(1),
+);
 
 /** The schedule's days of a loan, with the maturity in force. */
 export async function scheduleTerms(s: Servicing, tx: Reader = db()): Promise<ScheduleTerms> {

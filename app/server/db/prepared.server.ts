@@ -1,0 +1,75 @@
+/**
+ * Reads built once (issue 26, decision 0010 "Fourth pass"). drizzle builds a query's SQL anew each
+ * time it runs, and that costs more CPU than sending it and reading its answer: of a select's
+ * 370 µs of the site's CPU, 250 µs went to building it (a one-table select of twelve columns,
+ * measured in one process on this project's 2-vCPU machine). A read the signed-in pages send on
+ * every request is written here once, with `sql.placeholder`s for what changes, and prepared once
+ * per database handle and shape as a named statement: drizzle keeps its SQL text and how to read
+ * its rows, node-postgres sends only Bind and Execute once a connection has parsed it, and
+ * PostgreSQL plans it once per connection instead of once per request.
+ *
+ * What a read is keyed by is a `Bound`: SQL holding placeholders, with their values and a `shape`
+ * naming its text (a loan named by its id, by a borrower's reference, by staff's reference...).
+ * Each shape is its own statement. In a transaction the read is built and run there, unprepared
+ * (a transaction lives for one change, and its reads must see its own writes).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { db, type Reader } from './client.server';
+
+/** SQL with `sql.placeholder`s, their `values`, and a `shape` naming its text among a read's shapes. */
+/** SQL, or one placeholder: what a prepared read is built with. */
+export type BoundSql = SQL | Placeholder;
+
+export interface Bound {
+  sql: BoundSql;
+  shape: string;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Value `value` as the placeholder `name` (its own shape, `name`), with the `others` placeholders'
+ * values the read's SQL names itself (`sql.placeholder('limit')`…).
+ */
+export function bound(name: string, value: unknown, others: Record<string, unknown> = {}): Bound {
+  return { sql: sql.placeholder(name), shape: name, values: { ...others, [name]: value } };
+}
+
+/** A drizzle query that can be prepared under a name or run once with its placeholders' values. */
+interface Preparable<T> {
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
+  execute(values?: Record<string, unknown>): Promise<T>;
+  toSQL(): { sql: string };
+}
+
+type Prepared = { execute(values?: Record<string, unknown>): Promise<unknown> };
+/** By database handle (tests and start-up swap it), then by read name and shape. */
+const preparedBy = new WeakMap<Reader, Map<string, Prepared>>();
+
+/**
+ * A read named `name` (unique in the process), built by `build` from the reader and the SQL of
+ * its argument. Returns the function that runs it for a `Bound` argument: on the process database
+ * (the default) prepared once per argument shape and reused; in a transaction `reader`, built and
+ * run there. Resolves to what the query resolves to (drizzle's rows).
+ */
+export function preparedRead<T>(
+  name: string,
+  build: (reader: Reader, arg: BoundSql) => Preparable<T>,
+): (arg: Bound, reader?: Reader) => Promise<T> {
+  return (arg, reader = db()) => {
+    if (reader !== db()) return build(reader, arg.sql).execute(arg.values);
+    let reads = preparedBy.get(reader);
+    if (!reads) preparedBy.set(reader, (reads = new Map()));
+    const key = `${name}/${arg.shape}`;
+    let read = reads.get(key);
+    if (!read) {
+      const query = build(reader, arg.sql);
+      // PostgreSQL keeps a statement by name per connection, and a name stands for one text: the
+      // text's digest in the name keeps two shapes (or two builds) from ever sharing one.
+      const digest = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 12);
+      read = query.prepare(`${name}_${digest}`);
+      reads.set(key, read);
+    }
+    return read.execute(arg.values) as Promise<T>;
+  };
+}
