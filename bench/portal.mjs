@@ -35,7 +35,7 @@ import {
   signInAdmin,
   startProductionServer,
 } from './lib.mjs';
-import { allowedCpus, cpuTimes, hasTaskset, killChildren, machine, startChild } from './processes.mjs';
+import { allowedCpus, cpuTimes, hasTaskset, threadUs, killChildren, machine, startChild } from './processes.mjs';
 import { startQueryCounter } from './query-counter.mjs';
 
 const REQUESTS = Number(process.env.BENCH_PORTAL_REQUESTS ?? 300);
@@ -181,22 +181,37 @@ async function alternating(site, url, cookie, react, counter, idleRate) {
     if (!t) throw new Error(`process ${pid} ended during the run`);
     return t.own;
   };
+  // Its JavaScript thread alone; the rest of `own` is V8's garbage-collector and compiler threads and libuv's pool.
+  const main = (pid) => threadUs(pid, pid);
+  let siteMainUs = 0;
+  let reactMainUs = 0;
   for (let round = 0; round < ROUNDS; round++) {
     const siteBefore = cpu(site.pid);
+    const siteMainBefore = main(site.pid);
     const countsBefore = counter.counts();
     const started = performance.now();
     times.push(...(await sequential(url, cookie, perRound)));
     window += performance.now() - started;
     const countsAfter = counter.counts();
     siteUs += cpu(site.pid) - siteBefore;
+    siteMainUs += main(site.pid) - siteMainBefore;
     for (const k of Object.keys(db)) db[k] += countsAfter[k] - countsBefore[k];
     const reactBefore = cpu(react.pid);
+    const reactMainBefore = main(react.pid);
     await sequential(react.url, undefined, perRound);
     reactUs += cpu(react.pid) - reactBefore;
+    reactMainUs += main(react.pid) - reactMainBefore;
   }
   const n = perRound * ROUNDS;
   for (const k of Object.keys(db)) db[k] = Math.max(0, db[k] - idleRate[k] * window) / n;
-  return { siteUs: siteUs / n, reactUs: reactUs / n, p50: percentile(times, 50), db };
+  return {
+    siteUs: siteUs / n,
+    reactUs: reactUs / n,
+    siteMainUs: siteMainUs / n,
+    reactMainUs: reactMainUs / n,
+    p50: percentile(times, 50),
+    db,
+  };
 }
 
 /**
@@ -413,8 +428,10 @@ export async function benchPortal(options = {}) {
         path: page,
         who,
       });
+      const [siteMain, reactMain] = [measured.siteMainUs, measured.reactMainUs].map(Math.round);
       process.stderr.write(
-        `  ${who}: ${label}: ${Math.round(siteCost.us)} µs against React's ${Math.round(measured.reactUs)} µs\n`,
+        `  ${who}: ${label}: ${Math.round(siteCost.us)} µs against React's ${Math.round(measured.reactUs)} µs` +
+          ` (JavaScript thread ${siteMain} against ${reactMain}; other threads ${Math.round(siteCost.us) - siteMain} against ${Math.round(measured.reactUs) - reactMain})\n`,
       );
     }
     console.log(`\n### Each page: the site's CPU per request against React's own render of the same HTML`);

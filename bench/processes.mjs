@@ -117,6 +117,11 @@ function threadTicks(path) {
   }
 }
 
+/** CPU time (µs) thread `tid` of process `pid` has used, or 0 when it is gone. */
+export function threadUs(pid, tid) {
+  return (threadTicks(`/proc/${pid}/task/${tid}/stat`) * 1e6) / CLOCK_TICKS;
+}
+
 /**
  * Where the CPU of a site started as process `serverPid` goes so far, in microseconds, split by
  * what each part does (the `cores` bench takes it before and after a window):

@@ -17,7 +17,7 @@
  * Amounts of bytes are bytes; dates are `Date`s. Callers check the viewer's role first (staff
  * functions: `requireAdmin`).
  */
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   DATA_ROOM_EXTENSIONS,
   DATA_ROOM_FILE_ADVICE,
@@ -29,6 +29,7 @@ import {
 import { holdOffBackups } from '../../backup.server';
 import { db } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 import { dataRoomAcknowledgement, dataRoomDocument, deal } from '../../db/schema';
 import { NotFound, Refused, isRefused } from '../../errors.server';
 import { logger } from '../../logger.server';
@@ -253,7 +254,7 @@ export async function staffDataRoom(dealId: string) {
 }
 
 /** The condition of a document an investor may see: marked for investors, in a deal not deleted. */
-const forInvestors = (dealId: string): SQL =>
+const forInvestors = (dealId: string | SQL | Placeholder): SQL =>
   and(eq(dataRoomDocument.dealId, dealId), eq(dataRoomDocument.audience, 'investors'), isNull(deal.deletedAt))!;
 
 /**
@@ -264,7 +265,10 @@ const forInvestors = (dealId: string): SQL =>
  */
 export async function investorDataRoom(dealId: string) {
   if (!isUuid(dealId)) return [];
-  return db()
+  return investorDocuments(bound('dealId', dealId));
+}
+const investorDocuments = preparedRead('investor_data_room', (r, dealId) =>
+  r
     .select({
       id: dataRoomDocument.id,
       title: dataRoomDocument.title,
@@ -276,8 +280,8 @@ export async function investorDataRoom(dealId: string) {
     .from(dataRoomDocument)
     .innerJoin(deal, eq(deal.id, dataRoomDocument.dealId))
     .where(forInvestors(dealId))
-    .orderBy(...newestFirst);
-}
+    .orderBy(...newestFirst),
+);
 
 /** Who asks for a download: `isStaff` is an admin whose session passed a second factor (guards' `isStaff`). */
 export interface DataRoomViewer {

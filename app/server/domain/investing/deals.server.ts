@@ -12,7 +12,7 @@ import { env } from '../../env.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { addNotification } from '../notifications.server';
 import { isUuid, qualified } from '../../db/query.server';
-import { preparedRead, type Bound } from '../../db/prepared.server';
+import { bound, preparedRead, type Bound } from '../../db/prepared.server';
 import { NotFound, Refused } from '../../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
@@ -173,10 +173,7 @@ async function investorPage(viewerId: string, opts: PageOptions) {
   if (opts.page <= 1) {
     // The first page does not depend on the counts: the first `pageSize` of each segment, read
     // with the counts in one database wait (issue 26), then cut in segment order.
-    const [counts, ...firsts] = await Promise.all([
-      counted,
-      ...segmentIndexes.map((i) => segmentRows(i, opts.pageSize, 0)),
-    ]);
+    const [counts, ...firsts] = await Promise.all([counted, ...segmentIndexes.map((i) => segmentRows(i, opts.pageSize, 0))]);
     const { page, pageCount } = clampPage(counts.total, opts);
     return { deals: firsts.flat().slice(0, opts.pageSize), total: counts.total, page, pageCount };
   }
@@ -201,15 +198,8 @@ async function investorPage(viewerId: string, opts: PageOptions) {
   return { deals: rows, total: counts.total, page, pageCount };
 }
 
-/**
- * Deal `id` with whether `viewerId` follows it and its `subscription`: what is indicated on it,
- * the counted total (indicated, confirmed, funded; whole dollars, also the card's `counted`) and
- * the waitlist's sum (whole dollars) and count, in one statement. Null when the deal is missing,
- * deleted or the id malformed.
- */
-export async function getDeal(viewerId: string, id: string) {
-  if (!isUuid(id)) return null;
-  const demand = db()
+const dealForViewer = preparedRead('deal_for_viewer', (r, dealId) => {
+  const demand = r
     .select({
       counted:
         sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} in ('indicated', 'confirmed', 'funded')), 0)`.as(
@@ -224,7 +214,7 @@ export async function getDeal(viewerId: string, id: string) {
     .from(softCommitment)
     .where(eq(softCommitment.dealId, deal.id))
     .as('demand');
-  const [row] = await db()
+  return r
     .select({
       ...cardColumns,
       counted: sql<number>`${demand.counted}`.mapWith(Number),
@@ -245,9 +235,20 @@ export async function getDeal(viewerId: string, id: string) {
       waiting: sql<number>`${demand.waiting}`.mapWith(Number),
     })
     .from(deal)
-    .leftJoin(dealInterest, and(eq(dealInterest.dealId, deal.id), eq(dealInterest.userId, viewerId)))
+    .leftJoin(dealInterest, and(eq(dealInterest.dealId, deal.id), eq(dealInterest.userId, sql.placeholder('viewerId'))))
     .leftJoinLateral(demand, sql`true`)
-    .where(and(eq(deal.id, id), isNull(deal.deletedAt)));
+    .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
+});
+
+/**
+ * Deal `id` with whether `viewerId` follows it and its `subscription`: what is indicated on it,
+ * the counted total (indicated, confirmed, funded; whole dollars, also the card's `counted`) and
+ * the waitlist's sum (whole dollars) and count, in one statement. Null when the deal is missing,
+ * deleted or the id malformed.
+ */
+export async function getDeal(viewerId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await dealForViewer(bound('dealId', id, { viewerId }));
   if (!row) return null;
   const { waitlisted, waiting, ...found } = row;
   return { ...found, subscription: { counted: row.counted, waitlisted, waiting } };

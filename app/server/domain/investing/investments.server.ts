@@ -22,6 +22,7 @@ import {
 import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { db, type Transaction, type Reader } from '../../db/client.server';
 import { isUuid, qualified } from '../../db/query.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 import { accreditationRecord, dataRoomAcknowledgement, deal, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 
@@ -206,18 +207,10 @@ export async function dataRoomAcknowledged(investorId: string, dealId: string): 
 
 // ---------------------------------------------------------------- reading
 
-/**
- * Where `investorId` stands on deal `dealId`: their current accreditation record
- * (`currentRecordQuery`) and why it blocks amounts (or null), when they signed the
- * suitability statement, when they acknowledged the data room, and their open amount with its
- * place in the waitlist (1 = next). One statement, keyed by the ids alone, so the deal's page
- * reads it with the deal (issue 26). @throws NotFound for a malformed deal id.
- */
-export async function investorPosition(investorId: string, dealId: string) {
-  if (!isUuid(dealId)) throw dealNotFound();
-  const current = currentRecordQuery(user.id).as('current_record');
+const positionOn = preparedRead('investor_position', (r, dealId) => {
+  const current = currentRecordQuery(user.id, r).as('current_record');
   // At most one open amount per investor and deal (soft_commitment_open_idx).
-  const open = db()
+  const open = r
     .select({
       id: softCommitment.id,
       amount: softCommitment.amount,
@@ -243,7 +236,7 @@ export async function investorPosition(investorId: string, dealId: string) {
     )
     .limit(1)
     .as('open_amount');
-  const [row] = await db()
+  return r
     .select({
       method: current.method,
       expiresOn: current.expiresOn,
@@ -264,7 +257,19 @@ export async function investorPosition(investorId: string, dealId: string) {
       and(eq(dataRoomAcknowledgement.investorId, user.id), eq(dataRoomAcknowledgement.dealId, dealId)),
     )
     .leftJoinLateral(open, sql`true`)
-    .where(eq(user.id, investorId));
+    .where(eq(user.id, sql.placeholder('investorId')));
+});
+
+/**
+ * Where `investorId` stands on deal `dealId`: their current accreditation record
+ * (`currentRecordQuery`) and why it blocks amounts (or null), when they signed the
+ * suitability statement, when they acknowledged the data room, and their open amount with its
+ * place in the waitlist (1 = next). One statement, keyed by the ids alone, so the deal's page
+ * reads it with the deal (issue 26). @throws NotFound for a malformed deal id.
+ */
+export async function investorPosition(investorId: string, dealId: string) {
+  if (!isUuid(dealId)) throw dealNotFound();
+  const [row] = await positionOn(bound('dealId', dealId, { investorId }));
   const accreditation = row?.method && row.expiresOn ? { method: row.method, expiresOn: row.expiresOn } : null;
   return {
     accreditation,

@@ -15,7 +15,7 @@ import { deal, loan, loanServicing, position, termSheet } from '../../db/schema'
 import { NotFound, Refused } from '../../errors.server';
 import { audit, type Actor } from '../audit.server';
 import { loanBound, staffLoan, type Loan, type LoanId } from '../loans/loan.server';
-import { preparedRead } from '../../db/prepared.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 
 /** The stages a loan may be offered in: approved, in closing, or funded (boarded). */
 export const OFFERABLE_STAGES: readonly Loan['stage'][] = ['approved', 'closing', 'funded'];
@@ -141,16 +141,8 @@ export async function linkDealToLoan(actor: Actor, dealId: string, loanReference
   });
 }
 
-/**
- * The loan deal `dealId` offers, with its note amount (cents, the closing record's) and note rate
- * (percent a year: the closing record's, else the newest accepted term sheet's, as
- * `loanFigures`), or null when it links none (a deleted deal still answers: callers that hide
- * deleted deals check the deal themselves). One statement, keyed by the deal's id alone, so a
- * page reads it together with the deal (issue 26: two database waits a page).
- */
-export async function dealLoan(dealId: string, tx: Reader = db()): Promise<DealLoan | null> {
-  if (!isUuid(dealId)) return null;
-  const [row] = await tx
+const loanOfDeal = preparedRead('deal_loan', (r, dealId) =>
+  r
     .select({
       loanId: loan.id,
       reference: loan.reference,
@@ -165,7 +157,19 @@ export async function dealLoan(dealId: string, tx: Reader = db()): Promise<DealL
     .from(deal)
     .innerJoin(loan, eq(loan.id, deal.loanId))
     .leftJoin(loanServicing, eq(loanServicing.loanId, loan.id))
-    .where(eq(deal.id, dealId));
+    .where(eq(deal.id, dealId)),
+);
+
+/**
+ * The loan deal `dealId` offers, with its note amount (cents, the closing record's) and note rate
+ * (percent a year: the closing record's, else the newest accepted term sheet's, as
+ * `loanFigures`), or null when it links none (a deleted deal still answers: callers that hide
+ * deleted deals check the deal themselves). One statement, keyed by the deal's id alone, so a
+ * page reads it together with the deal (issue 26: two database waits a page).
+ */
+export async function dealLoan(dealId: string, tx: Reader = db()): Promise<DealLoan | null> {
+  if (!isUuid(dealId)) return null;
+  const [row] = await loanOfDeal(bound('dealId', dealId), tx);
   if (!row) return null;
   return {
     loanId: row.loanId,
