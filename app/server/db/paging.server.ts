@@ -11,7 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { db } from './client.server';
+import { bound, preparedRead } from './prepared.server';
 import { listCount } from './schema';
 
 /** The lists whose totals the database keeps (see listCount in schema.ts). */
@@ -26,10 +26,14 @@ export interface ListCounts {
 
 /** The exact totals of `list` and its version, in one primary-key read. */
 export async function listCounts(list: CountedList): Promise<ListCounts> {
-  const rows = await db().select({ key: listCount.key, n: listCount.n }).from(listCount).where(eq(listCount.list, list));
+  const rows = await countsOf(bound('list', list));
   const byKey = new Map(rows.map((r) => [r.key, Number(r.n)]));
   return { count: (key) => byKey.get(key) ?? 0, version: byKey.get('version') ?? 0 };
 }
+
+const countsOf = preparedRead('list_counts', (r, list) =>
+  r.select({ key: listCount.key, n: listCount.n }).from(listCount).where(eq(listCount.list, list)),
+);
 
 // Counts of searches by list, version and search; a thousand recent searches are plenty.
 const searchTotals = new LRUCache<string, number>({ max: 1000 });

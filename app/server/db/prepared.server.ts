@@ -35,6 +35,9 @@ export function bound(name: string, value: unknown, others: Record<string, unkno
   return { sql: sql.placeholder(name), shape: name, values: { ...others, [name]: value } };
 }
 
+/** The argument of a read that takes none (its SQL is empty, its one shape ''). */
+export const noArgument: Bound = { sql: sql``, shape: '', values: {} };
+
 /** A drizzle query that can be prepared under a name or run once with its placeholders' values. */
 interface Preparable<T> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> };
@@ -48,15 +51,16 @@ const preparedBy = new WeakMap<Reader, Map<string, Prepared>>();
 
 /**
  * A read named `name` (unique in the process), built by `build` from the reader and the SQL of
- * its argument. Returns the function that runs it for a `Bound` argument: on the process database
- * (the default) prepared once per argument shape and reused; in a transaction `reader`, built and
- * run there. Resolves to what the query resolves to (drizzle's rows).
+ * its argument. Returns the function that runs it for a `Bound` argument (`noArgument` when the
+ * read takes none): on the process database (the default) prepared once per argument shape and
+ * reused; in a transaction `reader`, built and run there. Resolves to what the query resolves to
+ * (drizzle's rows).
  */
 export function preparedRead<T>(
   name: string,
   build: (reader: Reader, arg: BoundSql) => Preparable<T>,
-): (arg: Bound, reader?: Reader) => Promise<T> {
-  return (arg, reader = db()) => {
+): (arg?: Bound, reader?: Reader) => Promise<T> {
+  return (arg = noArgument, reader = db()) => {
     if (reader !== db()) return build(reader, arg.sql).execute(arg.values);
     let reads = preparedBy.get(reader);
     if (!reads) preparedBy.set(reader, (reads = new Map()));

@@ -6,15 +6,69 @@
  * "Investing": counted amounts against each amount to raise).
  */
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { db } from '../db/client.server';
+import type { Reader } from '../db/client.server';
+import { bound, preparedRead, type BoundSql } from '../db/prepared.server';
 import { listCounts } from '../db/paging.server';
 import { contact, deal, profile, user } from '../db/schema';
 import { demandAcrossActiveDeals } from './investing/demand-summary.server';
 import { loansByStage } from './loans/pipeline.server';
 
+/** Per week since the Monday eleven weeks before the week of the bound day: how many rows `column` dates. */
+const weekly = (r: Reader, table: typeof user | typeof contact, now: BoundSql) => {
+  const since = sql`date_trunc('week', ${now}::timestamptz) - interval '11 weeks'`;
+  return r
+    .select({ week: sql<string>`to_char(date_trunc('week', ${table.createdAt}), 'YYYY-MM-DD')`, n: count() })
+    .from(table)
+    .where(sql`${table.createdAt} >= ${since}`)
+    .groupBy(sql`1`);
+};
+
+// The dashboard's reads, each prepared once (db/prepared.server.ts).
+const reads = {
+  activeDeals: preparedRead('dashboard_active_deals', (r) =>
+    r
+      .select({ n: count() })
+      .from(deal)
+      .where(and(eq(deal.status, 'Active'), isNull(deal.deletedAt))),
+  ),
+  inquiriesSince: preparedRead('dashboard_inquiries_since', (r, since) =>
+    r.select({ n: count() }).from(contact).where(gte(contact.createdAt, since)),
+  ),
+  newestUsers: preparedRead('dashboard_newest_users', (r) =>
+    r
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        createdAt: user.createdAt,
+        isBorrower: profile.isBorrower,
+        isInvestor: profile.isInvestor,
+      })
+      .from(user)
+      .innerJoin(profile, eq(profile.userId, user.id))
+      .orderBy(desc(user.createdAt))
+      .limit(5),
+  ),
+  newestContacts: preparedRead('dashboard_newest_contacts', (r) =>
+    r
+      .select({
+        id: contact.id,
+        name: contact.name,
+        email: contact.email,
+        createdAt: contact.createdAt,
+        status: contact.status,
+      })
+      .from(contact)
+      .orderBy(desc(contact.createdAt))
+      .limit(5),
+  ),
+  weeklySignups: preparedRead('dashboard_weekly_signups', (r, now) => weekly(r, user, now)),
+  weeklyInquiries: preparedRead('dashboard_weekly_inquiries', (r, now) => weekly(r, contact, now)),
+};
+
+/** The dashboard's figures at `now` (see the top of this file). */
 export async function dashboardFigures(now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
-  const since = sql`date_trunc('week', ${now.toISOString()}::timestamptz) - interval '11 weeks'`;
   const [
     userCounts,
     [activeDeals],
@@ -28,46 +82,13 @@ export async function dashboardFigures(now = new Date()) {
     demand,
   ] = await Promise.all([
     listCounts('user'),
-    db()
-      .select({ n: count() })
-      .from(deal)
-      .where(and(eq(deal.status, 'Active'), isNull(deal.deletedAt))),
+    reads.activeDeals(),
     listCounts('contact'),
-    db().select({ n: count() }).from(contact).where(gte(contact.createdAt, weekAgo)),
-    db()
-      .select({
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        createdAt: user.createdAt,
-        isBorrower: profile.isBorrower,
-        isInvestor: profile.isInvestor,
-      })
-      .from(user)
-      .innerJoin(profile, eq(profile.userId, user.id))
-      .orderBy(desc(user.createdAt))
-      .limit(5),
-    db()
-      .select({
-        id: contact.id,
-        name: contact.name,
-        email: contact.email,
-        createdAt: contact.createdAt,
-        status: contact.status,
-      })
-      .from(contact)
-      .orderBy(desc(contact.createdAt))
-      .limit(5),
-    db()
-      .select({ week: sql<string>`to_char(date_trunc('week', ${user.createdAt}), 'YYYY-MM-DD')`, n: count() })
-      .from(user)
-      .where(sql`${user.createdAt} >= ${since}`)
-      .groupBy(sql`1`),
-    db()
-      .select({ week: sql<string>`to_char(date_trunc('week', ${contact.createdAt}), 'YYYY-MM-DD')`, n: count() })
-      .from(contact)
-      .where(sql`${contact.createdAt} >= ${since}`)
-      .groupBy(sql`1`),
+    reads.inquiriesSince(bound('since', weekAgo)),
+    reads.newestUsers(),
+    reads.newestContacts(),
+    reads.weeklySignups(bound('now', now.toISOString())),
+    reads.weeklyInquiries(bound('now', now.toISOString())),
     loansByStage(),
     demandAcrossActiveDeals(),
   ]);

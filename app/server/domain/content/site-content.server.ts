@@ -23,6 +23,7 @@ import {
 } from '~/lib/site-content';
 import { holdOffBackups } from '../../backup.server';
 import { databaseHandle, db } from '../../db/client.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 import { isRefused, Refused, type RefusalKind } from '../../errors.server';
 import { siteContent, siteImage } from '../../db/schema';
 import { logger } from '../../logger.server';
@@ -104,9 +105,13 @@ export const siteContentVersion: () => Promise<number> = freshReader(async () =>
   return Number(row?.version ?? 0);
 });
 
+const sectionRow = preparedRead('site_content_section', (r, section) =>
+  r.select().from(siteContent).where(eq(siteContent.section, section)),
+);
+
 /** One section for the admin pages: what is published, the draft if any, and who did what when. */
 export async function sectionState<S extends SiteContentSection>(section: S) {
-  const [row] = await db().select().from(siteContent).where(eq(siteContent.section, section));
+  const [row] = await sectionRow(bound('section', section));
   const published = row ? parseSection(section, row.published) : DEFAULT_CONTENT[section];
   return {
     section,

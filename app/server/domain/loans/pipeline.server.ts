@@ -3,11 +3,12 @@
  * through the stages, declining it, issuing a term sheet and the borrower's answer to it, and the
  * pipeline lists of the admin area.
  */
-import { and, asc, count, desc, eq, isNotNull, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, like, ne, sql, type SQL } from 'drizzle-orm';
 import { canIssueTermSheet, loanRatios, stageLabel, staffMoves, PIPELINE_PAGE_SIZE, type LoanStage } from '~/lib/loans';
 import { lenderDay } from '~/lib/format';
 import { db, type Database } from '../../db/client.server';
 import { readNumberedPage } from '../../db/paging.server';
+import { preparedRead, type Bound } from '../../db/prepared.server';
 import { containsPattern, isUuid } from '../../db/query.server';
 import { loan, termSheet, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
@@ -218,6 +219,29 @@ export async function declineTermSheet(
 
 // ---------------------------------------------------------------- the pipeline
 
+/** The pipeline's page of loans in one direction, with each row's borrower and next-step facts. */
+const pipelinePage = (name: string, order: typeof asc) =>
+  preparedRead(name, (r, where) =>
+    r
+      .select({ loan, borrowerName: user.name, borrowerEmail: user.email, ...nextStepColumns() })
+      .from(loan)
+      .innerJoin(user, eq(user.id, loan.borrowerId))
+      .where(where as SQL)
+      .orderBy(order(loan.submittedAt), order(loan.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+const pipelineReads = {
+  count: preparedRead('pipeline_count', (r, where) =>
+    r
+      .select({ n: count() })
+      .from(loan)
+      .where(where as SQL),
+  ),
+  newestFirst: pipelinePage('pipeline_newest', desc),
+  oldestFirst: pipelinePage('pipeline_oldest', asc),
+};
+
 /**
  * One page of the pipeline: submitted loans (drafts are the borrower's), newest submission
  * first, optionally in `stage` and matching `q` (reference, property, borrower name or
@@ -226,27 +250,26 @@ export async function declineTermSheet(
  */
 export async function listPipeline(opts: { q: string; stage: LoanStage | null; page: number }, now = new Date()) {
   const q = opts.q.trim();
-  const where = and(
-    isNotNull(loan.submittedAt),
-    opts.stage ? eq(loan.stage, opts.stage) : ne(loan.stage, 'draft'),
-    q ? like(loan.searchText, sql`lower(${containsPattern(q)})`) : undefined,
-  );
+  // The filter's shape (a stage or all, a search or none) picks the statement; its values are placeholders.
+  const where: Bound = {
+    sql: and(
+      isNotNull(loan.submittedAt),
+      opts.stage ? eq(loan.stage, sql.placeholder('stage')) : ne(loan.stage, 'draft'),
+      q ? like(loan.searchText, sql`lower(${sql.placeholder('pattern')})`) : undefined,
+    ) as SQL,
+    shape: `${opts.stage ? 'stage' : 'submitted'}${q ? '-search' : ''}`,
+    values: { stage: opts.stage, pattern: containsPattern(q) },
+  };
   const { rows, total, page, pageCount } = await readNumberedPage({
     requestedPage: opts.page,
     pageSize: PIPELINE_PAGE_SIZE,
     total: undefined,
-    count: async () => (await db().select({ n: count() }).from(loan).where(where))[0]?.n ?? 0,
-    rows: ({ offset, limit, newestFirst }) => {
-      const order = newestFirst ? desc : asc;
-      return db()
-        .select({ loan, borrowerName: user.name, borrowerEmail: user.email, ...nextStepColumns() })
-        .from(loan)
-        .innerJoin(user, eq(user.id, loan.borrowerId))
-        .where(where)
-        .orderBy(order(loan.submittedAt), order(loan.id))
-        .limit(limit)
-        .offset(offset);
-    },
+    count: async () => (await pipelineReads.count(where))[0]?.n ?? 0,
+    rows: ({ offset, limit, newestFirst }) =>
+      (newestFirst ? pipelineReads.newestFirst : pipelineReads.oldestFirst)({
+        ...where,
+        values: { ...where.values, offset, limit },
+      }),
   });
   return {
     total,
@@ -269,9 +292,13 @@ export async function listPipeline(opts: { q: string; stage: LoanStage | null; p
 
 /** How many submitted loans are in each stage (the admin dashboard). */
 export async function loansByStage(): Promise<Record<string, number>> {
-  const rows = await db().select({ stage: loan.stage, n: count() }).from(loan).where(ne(loan.stage, 'draft')).groupBy(loan.stage);
+  const rows = await submittedByStage();
   return Object.fromEntries(rows.map((r) => [r.stage, r.n]));
 }
+
+const submittedByStage = preparedRead('loans_by_stage', (r) =>
+  r.select({ stage: loan.stage, n: count() }).from(loan).where(ne(loan.stage, 'draft')).groupBy(loan.stage),
+);
 
 /** The submitted loans of borrower `userId` for the admin user directory, newest first. */
 export async function loansOfBorrower(userId: string, tx: Database = db()) {
