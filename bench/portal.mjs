@@ -388,10 +388,12 @@ export async function benchPortal(options = {}) {
       const first = await fetch(url, { headers: { Cookie: cookie }, redirect: 'manual' });
       const html = await first.text();
       if (first.status !== 200) throw new Error(`${page} answered ${first.status} to the ${who}: nothing to measure`);
-      waitsOf.push([
-        `${who}: ${label}`,
-        await counter.trace(() => fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text())),
-      ]);
+      // The fewest waits of three requests: the site's background (the outbox's poll) can fall in a
+      // request's window and add its own statements there, never take the page's away.
+      const traces = [];
+      for (let i = 0; i < 3; i++)
+        traces.push(await counter.trace(() => fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text())));
+      waitsOf.push([`${who}: ${label}`, traces.reduce((a, b) => (b.length < a.length ? b : a))]);
       // The background's round trips over an idle window as long as the run is likely to be.
       const idleStart = counter.counts();
       const idleStarted = performance.now();
@@ -440,7 +442,9 @@ export async function benchPortal(options = {}) {
     console.log(
       "target: site CPU ≤ 2 × React's render, and ≤ 2 database round trips a request (waits: round trips sent together count once), on every page",
     );
-    console.log(`\n### Where each page's database waits go (one request; the statements sent together share a wait)`);
+    console.log(
+      `\n### Where each page's database waits go (the fewest of three requests; the statements sent together share a wait)`,
+    );
     for (const [page, waits] of waitsOf) {
       console.log(`${page}: ${waits.length} waits`);
       waits.forEach((statements, i) => {

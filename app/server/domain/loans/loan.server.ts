@@ -70,7 +70,12 @@ function staffMatch(reference: string): Bound | null {
     : null;
 }
 
-const loanRow = preparedRead('loan_row', (r, where) => r.select().from(loan).where(where as SQL));
+const loanRow = preparedRead('loan_row', (r, where) =>
+  r
+    .select()
+    .from(loan)
+    .where(where as SQL),
+);
 
 /** The loan row where `match` holds, or null (also when `match` is null). */
 async function loanWhere(match: Bound | null): Promise<Loan | null> {

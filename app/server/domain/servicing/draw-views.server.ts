@@ -15,8 +15,7 @@ import { loanBound, loanRowOf, type Loan, type LoanId, type LoanRead } from '../
 import { servicingOf, servicingOfLoan } from './ledger.server';
 
 /** The draw views' reads, each prepared once per shape of the loan's id (db/prepared.server.ts). */
-const drawsOf = (r: Reader, id: BoundSql) =>
-  r.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, id));
+const drawsOf = (r: Reader, id: BoundSql) => r.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, id));
 const drawReads = {
   budgetLines: preparedRead('holdback_lines', (r, id) =>
     r.select().from(holdbackLine).where(eq(holdbackLine.loanId, id)).orderBy(asc(holdbackLine.position)),
