@@ -17,10 +17,10 @@ import { createHash } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { db, type Reader } from './client.server';
 
-/** SQL with `sql.placeholder`s, their `values`, and a `shape` naming its text among a read's shapes. */
 /** SQL, or one placeholder: what a prepared read is built with. */
 export type BoundSql = SQL | Placeholder;
 
+/** SQL with `sql.placeholder`s, their `values`, and a `shape` naming its text among a read's shapes. */
 export interface Bound {
   sql: BoundSql;
   shape: string;
