@@ -4,22 +4,25 @@
  * and for the deal lists; one grouped query, never a query per deal.
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { db } from '../../db/client.server';
+import { preparedRead, type Bound } from '../../db/prepared.server';
 import { isUuid } from '../../db/query.server';
 import { deal, softCommitment } from '../../db/schema';
 import { DEMAND_CHART_DEALS } from './demand.server';
 import type { DealDemandSummary } from '~/lib/demand';
 
-/** The deals `where` matches (the `limit` newest), each with its sums by open status; one query. */
-function summaries(where: SQL | undefined, limit?: number) {
-  const base = db()
+/**
+ * The deals its bound argument's condition matches (the `limit` newest; a null limit is all),
+ * each with its sums by open status; one query, prepared once per condition's shape.
+ */
+const demandRows = preparedRead('deal_demand', (r, where) => {
+  const deals = r
     .select({ id: deal.id, title: deal.title, amountToRaise: deal.amountToRaise, createdAt: deal.createdAt })
     .from(deal)
-    .where(where)
+    .where(where as SQL)
     .orderBy(desc(deal.createdAt), asc(deal.id))
-    .$dynamic();
-  const deals = (limit === undefined ? base : base.limit(limit)).as('demand_deals');
-  const sums = db()
+    .limit(sql.placeholder('limit'))
+    .as('demand_deals');
+  const sums = r
     .select({
       indicated: sql<string>`coalesce(sum(${softCommitment.amount}) filter (where ${softCommitment.status} = 'indicated'), 0)`.as(
         'indicated',
@@ -43,7 +46,7 @@ function summaries(where: SQL | undefined, limit?: number) {
       ),
     )
     .as('demand_sums');
-  return db()
+  return r
     .select({
       id: deals.id,
       title: deals.title,
@@ -55,18 +58,20 @@ function summaries(where: SQL | undefined, limit?: number) {
     })
     .from(deals)
     .leftJoinLateral(sums, sql`true`)
-    .orderBy(desc(deals.createdAt), asc(deals.id))
-    .then((rows) =>
-      rows.map((r): DealDemandSummary => ({
-        id: r.id,
-        title: r.title,
-        amountToRaise: r.amountToRaise,
-        indicated: Number(r.indicated ?? 0),
-        confirmed: Number(r.confirmed ?? 0),
-        funded: Number(r.funded ?? 0),
-        waitlisted: Number(r.waitlisted ?? 0),
-      })),
-    );
+    .orderBy(desc(deals.createdAt), asc(deals.id));
+});
+
+/** The demand rows of the deals `where` (bound) matches, as the pages show them. */
+async function summaries(where: Bound): Promise<DealDemandSummary[]> {
+  return (await demandRows(where)).map((r) => ({
+    id: r.id,
+    title: r.title,
+    amountToRaise: r.amountToRaise,
+    indicated: Number(r.indicated ?? 0),
+    confirmed: Number(r.confirmed ?? 0),
+    funded: Number(r.funded ?? 0),
+    waitlisted: Number(r.waitlisted ?? 0),
+  }));
 }
 
 /**
@@ -75,13 +80,21 @@ function summaries(where: SQL | undefined, limit?: number) {
  * Waitlisted sums (whole dollars), newest first; one query.
  */
 export function demandAcrossActiveDeals(): Promise<DealDemandSummary[]> {
-  return summaries(and(eq(deal.status, 'Active'), isNull(deal.deletedAt)), DEMAND_CHART_DEALS);
+  return summaries({
+    sql: and(eq(deal.status, 'Active'), isNull(deal.deletedAt)) as SQL,
+    shape: 'active',
+    values: { limit: DEMAND_CHART_DEALS },
+  });
 }
 
 /** The demand of the deals `dealIds` (a page of the admin deals list), by id; one query. */
 export async function demandOfDeals(dealIds: readonly string[]): Promise<Record<string, DealDemandSummary>> {
   const ids = dealIds.filter(isUuid);
   if (!ids.length) return {};
-  const rows = await summaries(inArray(deal.id, ids));
+  const rows = await summaries({
+    sql: sql`${deal.id} = any(${sql.placeholder('ids')})`,
+    shape: 'ids',
+    values: { ids, limit: null },
+  });
   return Object.fromEntries(rows.map((r) => [r.id, r]));
 }

@@ -32,13 +32,16 @@ export async function loanContactCard(id: Bound): Promise<LoanContactView | null
 
 /** The enabled staff members who may be a loan's contact, by name: id and name. */
 export async function listStaff(): Promise<{ id: string; name: string }[]> {
-  return db()
+  return enabledStaff();
+}
+const enabledStaff = preparedRead('enabled_staff', (r) =>
+  r
     .select({ id: user.id, name: user.name })
     .from(user)
     .innerJoin(profile, eq(profile.userId, user.id))
     .where(and(eq(profile.isAdmin, true), isNull(profile.disabledAt)))
-    .orderBy(asc(user.name));
-}
+    .orderBy(asc(user.name)),
+);
 
 /**
  * Staff `admin` make staff member `contactId` the contact of `l`, audited with the previous one.
