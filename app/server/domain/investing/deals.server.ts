@@ -4,7 +4,7 @@
  * Filters, ordering and pages are computed by the database. Interest is always the signed-in
  * user's own; only Active deals take it; a unique index makes a follow happen once.
  */
-import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
 import { db } from '../../db/client.server';
 import { deal, dealInterest, softCommitment } from '../../db/schema';
@@ -75,9 +75,8 @@ function listed(filter: DealFilter, viewerId: string, limit: number, offset: num
   return { sql: filterWhere(filter), shape: filter, values: { viewerId, limit, offset } };
 }
 
-const followedBy = (viewerId: SQL | Placeholder) =>
-  sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${qualified(deal.id)} and ${dealInterest.userId} = ${viewerId})`;
-const viewerFollows = followedBy(sql.placeholder('viewerId'));
+/** Whether the viewer (the placeholder `viewerId`) follows the outer row's deal. */
+const viewerFollows = sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${qualified(deal.id)} and ${dealInterest.userId} = ${sql.placeholder('viewerId')})`;
 
 /** `limit` cards from `offset` where `where` holds, in `order`, each with whether the viewer follows it. */
 const cardsRead = (name: string, condition: SQL | undefined, order: SQL[]) =>
