@@ -5,12 +5,15 @@
  * transaction's reads seeing the transaction's own writes, and a swapped database handle (tests,
  * start-up) getting statements of its own. Read through PostgreSQL's own list of a connection's
  * prepared statements, on a handle with one connection.
+ *
+ * `preparedParts`: several selects in one statement give each part's rows as its own select does
+ * (same values, same types: numeric, bigint, timestamps, arrays, JSON, doubles), in its order.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, openDatabase, setDatabase, type DatabaseHandle } from '~/server/db/client.server';
-import { bound, preparedRead, type Bound } from '~/server/db/prepared.server';
-import { contact } from '~/server/db/schema';
+import { bound, preparedParts, preparedRead, type Bound } from '~/server/db/prepared.server';
+import { auditEvent, contact, deal } from '~/server/db/schema';
 import { useTestDatabase } from '../support/test-database';
 
 const database = useTestDatabase();
@@ -108,5 +111,73 @@ describe('a prepared read', () => {
       await other.close();
     }
     expect(await contactsOf(exact('ada@example.com'))).toEqual([{ name: 'Ada', email: 'ada@example.com' }]);
+  });
+});
+
+/** Three parts in one statement: a deal by id (every column type the schema uses), contacts by name descending, audit events. */
+const together = preparedParts('test_parts', {
+  deal: (r, id) => r.select().from(deal).where(eq(deal.id, id)),
+  contacts: (r) => r.select({ name: contact.name, email: contact.email, at: contact.createdAt }).from(contact).orderBy(desc(contact.name)),
+  audits: (r) => r.select().from(auditEvent).where(eq(auditEvent.action, 'test.parts')).orderBy(asc(auditEvent.subjectId)),
+});
+
+describe('a read of parts in one statement', () => {
+  it('gives each part the rows, values and types its own select gives, in its order', async () => {
+    const [row] = await db()
+      .insert(deal)
+      .values({
+        title: 'Parts',
+        location: 'Reno, NV',
+        description: 'A deal with every kind of column set.',
+        acreage: 12.34,
+        loanAmount: 9_007_199_254_740,
+        ltv: 64.5,
+        termMonths: 18,
+        interestRate: 10.25,
+        minimumInvestment: 25_000,
+        amountToRaise: 1_250_000,
+        imageKeys: ['a.jpg', 'b "quoted".jpg', 'c,comma.jpg'],
+        coordinatesLat: 39.529633,
+        coordinatesLng: -119.813803,
+        riskFactors: 'One\nTwo',
+        deletedAt: new Date('2026-11-27T08:09:10.123Z'),
+      })
+      .returning({ id: deal.id });
+    const names = Array.from({ length: 40 }, (_, i) => `Parts ${String(i).padStart(2, '0')}`);
+    await db()
+      .insert(contact)
+      .values(names.map((name, i) => ({ name, email: `parts${i}@example.com` })));
+    await db()
+      .insert(auditEvent)
+      .values([
+        { action: 'test.parts', subjectType: 'deal', subjectId: 'b', details: { amountCents: 123456, nested: { list: [1, 'two'] } } },
+        { action: 'test.parts', subjectType: 'deal', subjectId: 'a' },
+      ]);
+    const id = bound('dealId', row!.id);
+    const parts = await together(id);
+    const own = {
+      deal: await db().select().from(deal).where(eq(deal.id, row!.id)),
+      contacts: await db().select({ name: contact.name, email: contact.email, at: contact.createdAt }).from(contact).orderBy(desc(contact.name)),
+      audits: await db().select().from(auditEvent).where(eq(auditEvent.action, 'test.parts')).orderBy(asc(auditEvent.subjectId)),
+    };
+    expect(parts).toEqual(own);
+    expect(parts.deal[0]!.loanAmount).toBe(9_007_199_254_740);
+    expect(parts.deal[0]!.ltv).toBe(64.5);
+    expect(parts.deal[0]!.imageKeys).toEqual(['a.jpg', 'b "quoted".jpg', 'c,comma.jpg']);
+    expect(parts.deal[0]!.deletedAt).toEqual(new Date('2026-11-27T08:09:10.123Z'));
+    expect(parts.contacts.map((c) => c.name).filter((n) => n.startsWith('Parts '))).toEqual([...names].reverse());
+    expect(parts.audits.map((a) => a.details)).toEqual([{}, { amountCents: 123456, nested: { list: [1, 'two'] } }]);
+    // Nothing found is an empty list, and a transaction reads its own writes through it.
+    expect((await together(bound('dealId', '00000000-0000-4000-8000-000000000000'))).deal).toEqual([]);
+    const inside = await db().transaction(async (tx) => {
+      await tx.update(deal).set({ title: 'Renamed' }).where(eq(deal.id, row!.id));
+      return together(id, tx);
+    });
+    expect(inside.deal[0]!.title).toBe('Renamed');
+  });
+
+  it('refuses a part that selects SQL instead of columns, naming it', async () => {
+    const wrong = preparedParts('test_parts_wrong', { n: (r) => r.select({ n: sql<number>`1` }).from(contact) });
+    await expect(wrong()).rejects.toThrow('Part "n" of read "test_parts_wrong" selects "n", which is not a column.');
   });
 });

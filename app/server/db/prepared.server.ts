@@ -14,7 +14,7 @@
  * (a transaction lives for one change, and its reads must see its own writes).
  */
 import { createHash } from 'node:crypto';
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { db, type Reader } from './client.server';
 
 /** SQL, or one placeholder: what a prepared read is built with. */
@@ -75,5 +75,63 @@ export function preparedRead<T>(
       reads.set(key, read);
     }
     return read.execute(arg.values) as Promise<T>;
+  };
+}
+
+/** A select one part of a `preparedParts` read runs: drizzle's select of columns, as its builder gives it. */
+interface PartQuery<T> extends SQLWrapper, PromiseLike<T> {
+  _: { selectedFields: Record<string, unknown> };
+}
+
+/** Postgres types that JSON carries as node-postgres reads them; the rest travel as their text. */
+const NATIVE_IN_JSON = /^(integer|smallint|serial|smallserial|boolean|real|double precision|json|jsonb)$/;
+
+/**
+ * A read of several selects in one statement (issue 26, decision 0010 "Fifth pass"). Each part is
+ * a drizzle select of columns (a table's, or named ones; no SQL expressions), built by its builder
+ * from the reader and the argument's SQL as `preparedRead` builds one. The statement returns one
+ * row with a JSON column per part: the part's rows (`json_agg` over the part's own select, in its
+ * order), each column of a type node-postgres reads as a number, a boolean or JSON as itself, every
+ * other (numeric, bigint, timestamps, days, text) as its text, so each column's own mapping
+ * (`mapFromDriverValue`) gives what the part's select would have given: same values, same types
+ * (tests/integration/prepared-reads.test.ts compares them). Resolves to `{ part: rows }`.
+ * Prepared once per shape like any `preparedRead`; in a transaction, run there. Every part costs
+ * the database a subquery and the site one statement for all.
+ * @throws Error when a part selects anything but columns (a programming error, at the first call).
+ */
+export function preparedParts<P extends Record<string, (reader: Reader, arg: BoundSql) => PartQuery<unknown>>>(
+  name: string,
+  parts: P,
+): (arg?: Bound, reader?: Reader) => Promise<{ [K in keyof P]: Awaited<ReturnType<P[K]>> }> {
+  const read = preparedRead(name, (r, arg) => {
+    const columns: Record<string, SQL.Aliased> = {};
+    for (const [part, build] of Object.entries(parts)) {
+      const query = build(r, arg);
+      const fields = Object.entries(query._.selectedFields).map(([key, column]) => {
+        if (!is(column, Column)) throw new Error(`Part "${part}" of read "${name}" selects "${key}", which is not a column.`);
+        return { key, column };
+      });
+      const names = fields.map((_, i) => sql.identifier(`c${i}`));
+      const values = fields.map(({ column }, i) =>
+        NATIVE_IN_JSON.test(column.getSQLType()) ? sql`q.${names[i]}` : sql`q.${names[i]}::text as ${names[i]}`,
+      );
+      columns[part] = sql<Record<string, unknown>[]>`(select coalesce(json_agg(p), '[]'::json) from (select ${sql.join(values, sql`, `)} from (${query}) as q(${sql.join(names, sql`, `)})) as p)`
+        .mapWith((rows: Record<string, unknown>[]) =>
+          rows.map((row) => {
+            const out: Record<string, unknown> = {};
+            fields.forEach(({ key, column }, i) => {
+              const value = row[`c${i}`];
+              out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+            });
+            return out;
+          }),
+        )
+        .as(part);
+    }
+    return r.select(columns).from(sql`(select) as parts`);
+  });
+  return async (arg, reader) => {
+    const [row] = await read(arg, reader);
+    return row as never;
   };
 }

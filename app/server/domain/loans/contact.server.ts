@@ -6,28 +6,28 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { LoanContactView } from '~/lib/milestones';
-import { db } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { loan, profile, user } from '../../db/schema';
 import { Refused } from '../../errors.server';
 import { audit } from '../audit.server';
 import { type Loan, type LoanActor, loanColumn, lockLoan } from './loan.server';
-import { preparedRead, type Bound } from '../../db/prepared.server';
+import { preparedRead, type BoundSql } from '../../db/prepared.server';
 
-const contactCard = preparedRead('loan_contact_card', (r, id) =>
+/**
+ * The select of the contact of the loan `id` names (bound SQL, `loanBound`), as the loan page shows
+ * them: id, name, e-mail, phone, photo key; no row when it has none. A part of the loan file's one
+ * statement (file.server.ts); `contactCardOf` reads its row.
+ */
+export const loanContactPart = (r: Reader, id: BoundSql) =>
   r
     .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone, avatarKey: profile.avatarKey })
     .from(user)
     .innerJoin(profile, eq(profile.userId, user.id))
-    .where(eq(user.id, loanColumn(id, loan.contactId))),
-);
+    .where(eq(user.id, loanColumn(id, loan.contactId)));
 
-/**
- * The contact of loan `id` (bound, `loanBound`) as the loan page shows them (name, e-mail, phone,
- * photo key), or null when it has none: one statement, the loan's contact found inside it.
- */
-export async function loanContactCard(id: Bound): Promise<LoanContactView | null> {
-  const [who] = await contactCard(id);
-  return who ?? null;
+/** The contact card of `loanContactPart`'s rows, or null when the loan has no contact. */
+export function contactCardOf(rows: LoanContactView[]): LoanContactView | null {
+  return rows[0] ?? null;
 }
 
 /** The enabled staff members who may be a loan's contact, by name: id and name. */

@@ -6,17 +6,17 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { CLOSED_STAGES, loanRatios, staffMoves } from '~/lib/loans';
 import { lenderDay } from '~/lib/format';
-import { db } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
-import { bound, preparedRead } from '../../db/prepared.server';
+import { bound, preparedParts, preparedRead, type Bound, type BoundSql } from '../../db/prepared.server';
 import { document, loan, loanEvent, loanItem, loanMessage, loanNote, profile, termSheet, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit } from '../audit.server';
 import { addNotification } from '../notifications.server';
 import { discardStaged, documentRows, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
 import { logger } from '../../logger.server';
-import { loanContactCard } from './contact.server';
-import { loanStageTargetDays, nextMilestone } from './milestones.server';
+import { contactCardOf, loanContactPart } from './contact.server';
+import { loanStageTargetPart, nextMilestone, targetDaysOf } from './milestones.server';
 import {
   type Loan,
   type LoanActor,
@@ -99,12 +99,10 @@ const sheetColumns = {
   createdAt: termSheet.createdAt,
 };
 
-// A loan file's reads, each prepared once per shape of the loan's id (db/prepared.server.ts).
-const fileReads = {
-  items: preparedRead('file_items', (r, id) =>
-    r.select().from(loanItem).where(eq(loanItem.loanId, id)).orderBy(asc(loanItem.position)),
-  ),
-  documents: preparedRead('file_documents', (r, id) =>
+// The parts of a loan file, each a select of the loan the bound SQL `id` names (`loanBound`).
+const fileParts = {
+  items: (r: Reader, id: BoundSql) => r.select().from(loanItem).where(eq(loanItem.loanId, id)).orderBy(asc(loanItem.position)),
+  documents: (r: Reader, id: BoundSql) =>
     r
       .select({
         id: document.id,
@@ -119,8 +117,7 @@ const fileReads = {
       .innerJoin(loanItem, eq(loanItem.id, document.loanItemId))
       .where(eq(loanItem.loanId, id))
       .orderBy(asc(document.createdAt)),
-  ),
-  events: preparedRead('file_events', (r, id) =>
+  events: (r: Reader, id: BoundSql) =>
     r
       .select({
         id: loanEvent.id,
@@ -133,8 +130,7 @@ const fileReads = {
       .from(loanEvent)
       .where(eq(loanEvent.loanId, id))
       .orderBy(asc(loanEvent.createdAt)),
-  ),
-  messages: preparedRead('file_messages', (r, id) =>
+  messages: (r: Reader, id: BoundSql) =>
     r
       .select({
         id: loanMessage.id,
@@ -146,49 +142,54 @@ const fileReads = {
       .from(loanMessage)
       .where(eq(loanMessage.loanId, id))
       .orderBy(asc(loanMessage.createdAt)),
-  ),
-  sheets: preparedRead('file_sheets', (r, id) =>
-    r.select(sheetColumns).from(termSheet).where(eq(termSheet.loanId, id)).orderBy(desc(termSheet.createdAt)),
-  ),
-  staffSheets: preparedRead('file_sheets_staff', (r, id) =>
-    r
-      .select({ ...sheetColumns, respondedIp: termSheet.respondedIp })
-      .from(termSheet)
-      .where(eq(termSheet.loanId, id))
-      .orderBy(desc(termSheet.createdAt)),
-  ),
-  notes: preparedRead('file_notes', (r, id) =>
-    r
-      .select({ id: loanNote.id, authorName: loanNote.authorName, body: loanNote.body, createdAt: loanNote.createdAt })
-      .from(loanNote)
-      .where(eq(loanNote.loanId, id))
-      .orderBy(asc(loanNote.createdAt)),
-  ),
-  borrower: preparedRead('file_borrower', (r, id) =>
-    r
-      .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone })
-      .from(user)
-      .innerJoin(profile, eq(profile.userId, user.id))
-      .where(eq(user.id, loanColumn(id, loan.borrowerId))),
-  ),
+  contact: loanContactPart,
+  target: loanStageTargetPart,
 };
 
+/**
+ * A loan file's reads, one statement for each audience (db/prepared.server.ts `preparedParts`):
+ * the borrower's, and staff's with the IP a sheet was answered from, the internal notes and the
+ * borrower.
+ */
+const fileReads = {
+  borrower: preparedParts('loan_file', {
+    ...fileParts,
+    sheets: (r, id) => r.select(sheetColumns).from(termSheet).where(eq(termSheet.loanId, id)).orderBy(desc(termSheet.createdAt)),
+  }),
+  staff: preparedParts('loan_file_staff', {
+    ...fileParts,
+    sheets: (r, id) =>
+      r
+        .select({ ...sheetColumns, respondedIp: termSheet.respondedIp })
+        .from(termSheet)
+        .where(eq(termSheet.loanId, id))
+        .orderBy(desc(termSheet.createdAt)),
+    notes: (r, id) =>
+      r
+        .select({ id: loanNote.id, authorName: loanNote.authorName, body: loanNote.body, createdAt: loanNote.createdAt })
+        .from(loanNote)
+        .where(eq(loanNote.loanId, id))
+        .orderBy(asc(loanNote.createdAt)),
+    borrower: (r, id) =>
+      r
+        .select({ id: user.id, name: user.name, email: user.email, phone: profile.phone })
+        .from(user)
+        .innerJoin(profile, eq(profile.userId, user.id))
+        .where(eq(user.id, loanColumn(id, loan.borrowerId))),
+  }),
+};
+
+/** The parts of loan `id`'s file for `audience` (one statement); staff's alone have notes and the borrower. */
+async function filePartsOf(id: Bound, audience: 'borrower' | 'staff') {
+  if (audience === 'borrower') return { ...(await fileReads.borrower(id)), notes: null, borrower: null };
+  const { borrower, ...parts } = await fileReads.staff(id);
+  return { ...parts, borrower: borrower[0] ?? null };
+}
+
 async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff') {
-  const id = loanBound(of.id);
-  const staff = audience === 'staff';
-  const [l, items, documents, events, messages, sheets, notes, borrower, contact, target] = await Promise.all([
-    loanRowOf(of),
-    fileReads.items(id),
-    fileReads.documents(id),
-    fileReads.events(id),
-    fileReads.messages(id),
-    staff ? fileReads.staffSheets(id) : fileReads.sheets(id),
-    staff ? fileReads.notes(id) : Promise.resolve(null),
-    staff ? fileReads.borrower(id).then(([b]) => b ?? null) : Promise.resolve(null),
-    loanContactCard(id),
-    loanStageTargetDays(id),
-  ]);
+  const [l, parts] = await Promise.all([loanRowOf(of), filePartsOf(loanBound(of.id), audience)]);
   if (!l) return null;
+  const { items, documents, events, messages, sheets, notes, borrower } = parts;
   const { searchText: _searchText, ...application } = l;
   const today = lenderDay();
   return {
@@ -208,8 +209,8 @@ async function readLoanFile(of: Loan | LoanRead, audience: 'borrower' | 'staff')
     termSheets: sheets.map((s) => ({ ...s, expired: s.status === 'issued' && s.expiresOn < today })),
     notes,
     borrower,
-    contact,
-    nextMilestone: nextMilestone(l, target),
+    contact: contactCardOf(parts.contact),
+    nextMilestone: nextMilestone(l, targetDaysOf(parts.target)),
     staffMoves: audience === 'staff' ? staffMoves(l.stage) : [],
   };
 }

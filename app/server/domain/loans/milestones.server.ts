@@ -7,9 +7,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { lenderDay } from '~/lib/format';
 import { milestone, TARGET_STAGES, type Milestone } from '~/lib/milestones';
 import type { LoanStage } from '~/lib/loans';
-import { db } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { loan, stageTarget } from '../../db/schema';
-import { preparedRead, type Bound } from '../../db/prepared.server';
+import type { BoundSql } from '../../db/prepared.server';
 import { audit } from '../audit.server';
 import { loanColumn, type Loan, type LoanActor } from './loan.server';
 
@@ -19,17 +19,20 @@ export async function listStageTargets(): Promise<Partial<Record<LoanStage, numb
   return Object.fromEntries(rows.map((r) => [r.stage, r.days]));
 }
 
-const loanStageTarget = preparedRead('loan_stage_target', (r, id) =>
+/**
+ * The select of the target days of the stage the loan `id` names (bound SQL, `loanBound`) is in: one
+ * row, or none when that stage has no target. A part of the loan file's one statement
+ * (file.server.ts); `targetDaysOf` reads its row.
+ */
+export const loanStageTargetPart = (r: Reader, id: BoundSql) =>
   r
     .select({ days: stageTarget.days })
     .from(stageTarget)
-    .where(eq(stageTarget.stage, loanColumn(id, loan.stage))),
-);
+    .where(eq(stageTarget.stage, loanColumn(id, loan.stage)));
 
-/** The target days of the stage loan `id` (bound, `loanBound`) is in, or null when that stage has none. */
-export async function loanStageTargetDays(id: Bound): Promise<number | null> {
-  const [row] = await loanStageTarget(id);
-  return row?.days ?? null;
+/** The target days of `loanStageTargetPart`'s rows, or null when the stage has none. */
+export function targetDaysOf(rows: { days: number }[]): number | null {
+  return rows[0]?.days ?? null;
 }
 
 /** The next milestone of `l` with its stage's `targetDays` (see `milestone`). */

@@ -5,63 +5,29 @@
  * draws.server.ts's. The caller found the loan for its viewer (`borrowerLoan` / `staffLoan`).
  * Units: cents, percent 0–100, the lender's days 'YYYY-MM-DD'.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '~/lib/money';
 import { sumCents, type BudgetView, type DrawView, type LoanDrawsView } from '~/lib/servicing/draws';
 import { db, type Reader } from '../../db/client.server';
-import { document, drawFile, drawLine, drawRequest, holdbackLine } from '../../db/schema';
-import { preparedRead, type BoundSql } from '../../db/prepared.server';
+import { preparedRead } from '../../db/prepared.server';
 import { loanBound, loanRowOf, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
-import { servicingOf, servicingOfLoan } from './ledger.server';
+import { servicingOf } from './ledger.server';
+import {
+  budgetLinesPart,
+  drawFilesPart,
+  drawLinesPart,
+  drawsPart,
+  lineUsesPart,
+  loanServicingParts,
+  type LoanServicingParts,
+} from './loan-reads.server';
 
-/** The draw views' reads, each prepared once per shape of the loan's id (db/prepared.server.ts). */
-const drawsOf = (r: Reader, id: BoundSql) => r.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, id));
+/** The draw views' reads of one loan, each prepared once per shape of the loan's id (db/prepared.server.ts). */
 const drawReads = {
-  budgetLines: preparedRead('holdback_lines', (r, id) =>
-    r.select().from(holdbackLine).where(eq(holdbackLine.loanId, id)).orderBy(asc(holdbackLine.position)),
-  ),
-  lineUses: preparedRead('holdback_line_uses', (r, id) =>
-    r
-      .select({
-        lineId: drawLine.lineId,
-        status: drawRequest.status,
-        requested: drawLine.requestedCents,
-        approved: drawLine.approvedCents,
-      })
-      .from(drawLine)
-      .innerJoin(drawRequest, eq(drawRequest.id, drawLine.drawId))
-      .where(eq(drawRequest.loanId, id)),
-  ),
-  draws: preparedRead('loan_draws', (r, id) =>
-    r
-      .select()
-      .from(drawRequest)
-      .where(eq(drawRequest.loanId, id))
-      .orderBy(sql`${drawRequest.number} desc`),
-  ),
-  drawLines: preparedRead('loan_draw_lines', (r, id) =>
-    r
-      .select({
-        drawId: drawLine.drawId,
-        lineId: drawLine.lineId,
-        description: holdbackLine.description,
-        requestedCents: drawLine.requestedCents,
-        percentComplete: drawLine.percentComplete,
-        approvedCents: drawLine.approvedCents,
-      })
-      .from(drawLine)
-      .innerJoin(holdbackLine, eq(holdbackLine.id, drawLine.lineId))
-      .where(inArray(drawLine.drawId, drawsOf(r, id)))
-      .orderBy(asc(holdbackLine.position)),
-  ),
-  drawFiles: preparedRead('loan_draw_files', (r, id) =>
-    r
-      .select({ drawId: drawFile.drawId, documentId: drawFile.documentId, name: document.fileName, kind: drawFile.kind })
-      .from(drawFile)
-      .innerJoin(document, eq(document.id, drawFile.documentId))
-      .where(inArray(drawFile.drawId, drawsOf(r, id)))
-      .orderBy(asc(document.createdAt), asc(document.fileName)),
-  ),
+  budgetLines: preparedRead('holdback_lines', budgetLinesPart),
+  lineUses: preparedRead('holdback_line_uses', lineUsesPart),
+  draws: preparedRead('loan_draws', drawsPart),
+  drawLines: preparedRead('loan_draw_lines', drawLinesPart),
+  drawFiles: preparedRead('loan_draw_files', drawFilesPart),
 };
 
 /**
@@ -73,6 +39,14 @@ const drawReads = {
 export async function holdbackBudget(loanId: LoanId, tx: Reader = db()): Promise<BudgetView> {
   const id = loanBound(loanId);
   const [lines, used] = await Promise.all([drawReads.budgetLines(id, tx), drawReads.lineUses(id, tx)]);
+  return budgetOf(lines, used);
+}
+
+/** The budget view (`holdbackBudget`) of a loan's budget lines and what its draws hold of them. */
+function budgetOf(
+  lines: Pick<LoanServicingParts, 'budgetLines'>['budgetLines'],
+  used: Pick<LoanServicingParts, 'lineUses'>['lineUses'],
+): BudgetView {
   const view = lines.map((line) => {
     let drawnCents = 0;
     let pendingCents = 0;
@@ -122,6 +96,15 @@ export async function drawsOfLoan(loanId: LoanId, tx: Reader = db()): Promise<Dr
     drawReads.drawLines(id, tx),
     drawReads.drawFiles(id, tx),
   ]);
+  return drawViewsOf({ draws, drawLines: lines, drawFiles: files });
+}
+
+/** The draw views (`drawsOfLoan`) of a loan's draws, their lines and their files. */
+function drawViewsOf({
+  draws,
+  drawLines: lines,
+  drawFiles: files,
+}: Pick<LoanServicingParts, 'draws' | 'drawLines' | 'drawFiles'>): DrawView[] {
   return draws.map((d) => {
     const own = lines.filter((l) => l.drawId === d.id);
     const approvedKnown = d.approvedAt !== null;
@@ -155,17 +138,15 @@ export async function drawOfLoan(loanId: string, number: number, tx: Reader = db
  * What the loan pages show of `l`'s draws: its budget by line, its draws newest first, the
  * boarded fee, and whether the borrower may ask for a draw now. Null for a loan not boarded or
  * without a holdback, or not there. `l` is the row the caller found (`borrowerLoan`, `staffLoan`)
- * or a `LoanRead`; either way the loan, its closing record, budget and draws are read together.
+ * or a `LoanRead`; either way the loan and its servicing parts (`loanServicingParts`: closing record,
+ * budget, draws) are read together, the parts in one statement.
  */
 export async function loanDraws(of: Loan | LoanRead, tx: Reader = db()): Promise<LoanDrawsView | null> {
-  const [l, s, budget, draws] = await Promise.all([
-    loanRowOf(of),
-    servicingOfLoan(of, tx),
-    holdbackBudget(of.id, tx),
-    drawsOfLoan(of.id, tx),
-  ]);
+  const [l, parts] = await Promise.all([loanRowOf(of), loanServicingParts(of, tx)]);
+  const s = parts.servicing[0];
   if (!l || !s || s.holdbackCents <= 0) return null;
-  return { budget, draws, feeCents: s.drawFeeCents, canRequest: l.stage === 'funded' && budget.totals.availableCents > 0 };
+  const budget = budgetOf(parts.budgetLines, parts.lineUses);
+  return { budget, draws: drawViewsOf(parts), feeCents: s.drawFeeCents, canRequest: l.stage === 'funded' && budget.totals.availableCents > 0 };
 }
 
 /** The boarded draw fee of `l` in cents, and whether it can be drawn on (funded with a holdback). */

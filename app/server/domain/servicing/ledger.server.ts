@@ -9,14 +9,15 @@
  * Units: cents, the lender's days 'YYYY-MM-DD'.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { balances, entryEffect, type Balances, type LedgerEntry, type LoanTerms } from '~/lib/servicing/ledger';
 import type { ScheduleTerms } from '~/lib/servicing/schedule';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import { db, type Transaction, type Reader } from '../../db/client.server';
-import { extensionRequest, ledgerEntry, loanServicing } from '../../db/schema';
-import { isLoanRead, loanBound, type Loan, type LoanId, type LoanRead } from '../loans/loan.server';
+import { ledgerEntry, loanServicing } from '../../db/schema';
+import { loanBound, type LoanId } from '../loans/loan.server';
 import { preparedRead } from '../../db/prepared.server';
+import { entriesPart, extensionPart, servicingPart } from './loan-reads.server';
 
 /** A loan's boarded closing record. */
 export type Servicing = typeof loanServicing.$inferSelect;
@@ -113,23 +114,7 @@ export async function servicingOf(loanId: LoanId, tx: Reader = db()): Promise<Se
   const [row] = await servicingRow(loanBound(loanId), tx);
   return row ?? null;
 }
-const servicingRow = preparedRead('loan_servicing', (r, id) =>
-  r.select().from(loanServicing).where(eq(loanServicing.loanId, id)),
-);
-
-const servicingOfRead = new WeakMap<LoanRead, Promise<Servicing | null>>();
-
-/**
- * The closing record of `l` (a row, or a `LoanRead`), or null when it is not boarded. A
- * `LoanRead` lives for one request, so the parts of its page that each need the record (the
- * Servicing view, the draws) share one read of it. In a transaction `tx` it is read there, afresh.
- */
-export function servicingOfLoan(l: Loan | LoanRead, tx: Reader = db()): Promise<Servicing | null> {
-  if (!isLoanRead(l) || tx !== db()) return servicingOf(l.id, tx);
-  let read = servicingOfRead.get(l);
-  if (!read) servicingOfRead.set(l, (read = servicingOf(l.id)));
-  return read;
-}
+const servicingRow = preparedRead('loan_servicing', servicingPart);
 
 /**
  * The closing record of loan `loanId`, locked in `tx` for a change of its money: every append
@@ -146,9 +131,7 @@ export async function lockServicing(tx: Transaction, loanId: string): Promise<Se
 export async function readEntries(loanId: LoanId, tx: Reader = db()): Promise<StoredEntry[]> {
   return (await entryRows(loanBound(loanId), tx)).map(stored);
 }
-const entryRows = preparedRead('ledger_entries', (r, id) =>
-  r.select().from(ledgerEntry).where(eq(ledgerEntry.loanId, id)).orderBy(asc(ledgerEntry.seq)),
-);
+const entryRows = preparedRead('ledger_entries', entriesPart);
 
 /** The balances after the latest entry (the note's holdback and zeros before the first). */
 export async function currentBalances(s: Servicing, tx: Reader = db()): Promise<Balances> {
@@ -173,14 +156,7 @@ export async function extendedMaturity(loanId: LoanId, tx: Reader = db()): Promi
   const [ext] = await latestExtension(loanBound(loanId), tx);
   return ext?.on ?? null;
 }
-const latestExtension = preparedRead('loan_extended_maturity', (r, id) =>
-  r
-    .select({ on: extensionRequest.newMaturityOn })
-    .from(extensionRequest)
-    .where(and(eq(extensionRequest.loanId, id), eq(extensionRequest.status, 'approved')))
-    .orderBy(desc(extensionRequest.newMaturityOn))
-    .limit(1),
-);
+const latestExtension = preparedRead('loan_extended_maturity', extensionPart);
 
 /** The schedule's days of a loan, with the maturity in force. */
 export async function scheduleTerms(s: Servicing, tx: Reader = db()): Promise<ScheduleTerms> {

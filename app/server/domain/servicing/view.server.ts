@@ -15,15 +15,8 @@ import { daysBetween } from '~/lib/servicing/day-count';
 import type { HistoryLine, ServicingSummary } from '~/lib/servicing/view';
 import type { Reader } from '../../db/client.server';
 import { loanRowOf, type Loan, type LoanRead } from '../loans/loan.server';
-import {
-  extendedMaturity,
-  loanTerms,
-  readEntries,
-  scheduleTerms,
-  servicingOf,
-  servicingOfLoan,
-  type StoredEntry,
-} from './ledger.server';
+import { loanTerms, readEntries, scheduleTerms, servicingOf, stored, type StoredEntry } from './ledger.server';
+import { loanServicingParts } from './loan-reads.server';
 
 function historyLine(e: StoredEntry, reversedIds: Set<string>, staff: boolean): HistoryLine {
   const parts = 'application' in e ? { ...e.application } : null;
@@ -49,22 +42,20 @@ function historyLine(e: StoredEntry, reversedIds: Set<string>, staff: boolean): 
 /**
  * The Servicing view of `l` (the row, or a `LoanRead` whose reads go in the loan's own wait) on
  * the lender's day `today` for `audience`, or null when the loan has no closing record (not
- * funded) or is not there. Staff also see who recorded each entry and references. Its four
- * reads (the loan, the closing record, the entries, an approved extension) go together.
+ * funded) or is not there. Staff also see who recorded each entry and references. The loan and
+ * its servicing parts (`loanServicingParts`: the closing record, the entries, an approved
+ * extension, with the draws' parts) go together, the parts in one statement.
  */
 export async function servicingSummary(
   of: Loan | LoanRead,
   audience: 'borrower' | 'staff',
   today = lenderDay(),
 ): Promise<ServicingSummary | null> {
-  const [l, s, entries, extended] = await Promise.all([
-    loanRowOf(of),
-    servicingOfLoan(of),
-    readEntries(of.id),
-    extendedMaturity(of.id),
-  ]);
+  const [l, parts] = await Promise.all([loanRowOf(of), loanServicingParts(of)]);
+  const s = parts.servicing[0];
   if (!l || !s) return null;
-  const schedule = { fundedOn: s.fundedOn, firstPaymentOn: s.firstPaymentOn, maturityOn: extended ?? s.maturityOn };
+  const entries = parts.entries.map(stored);
+  const schedule = { fundedOn: s.fundedOn, firstPaymentOn: s.firstPaymentOn, maturityOn: parts.extension[0]?.on ?? s.maturityOn };
   const terms = loanTerms(s);
   const b = balances(entries, terms);
   const base = s.accrual === 'disbursed' ? b.principalCents : b.principalCents + b.holdbackCents;
