@@ -13,16 +13,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import Negotiator from 'negotiator';
 import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import { pageCache, withNonce, type CachedAnswer } from './page-cache';
 import { forkWorkers, WORKERS_STOP_TIMEOUT_MS } from './cluster';
 import { reactRouterHandler } from './react-router-handler';
+import { PER_REQUEST_COMPRESSION, preferredCoding } from './encoding';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import {
   configuredDatabase,
@@ -150,11 +149,9 @@ export function createApp({ vite, build }: AppOptions = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // Pages and data are compressed on every request, so for speed: Brotli quality 1 and gzip level 1
-  // take a third to a quarter of the CPU of the defaults (quality 4, level 6) on an 80 kB page,
-  // for about 8 % more bytes (docs/decisions/0010-signed-in-pages.md). Hashed assets keep the
-  // defaults above: each is sent once per visitor and kept a year.
-  app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }));
+  // Pages and data are compressed on every request, with settings for speed (server/encoding.ts);
+  // hashed assets keep the defaults above: each is sent once per visitor and kept a year.
+  app.use(compression(PER_REQUEST_COMPRESSION));
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -241,11 +238,6 @@ export function createApp({ vite, build }: AppOptions = {}) {
   };
 }
 
-/** negotiator 1.0's `encoding(available, { preferred })` (its published types are 0.6's). */
-interface EncodingNegotiator {
-  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
-}
-
 /** The request's id: a well-formed `X-Request-Id` from the proxy, else a new UUID. */
 function requestIdOf(req: http.IncomingMessage): string {
   const given = req.headers['x-request-id'];
@@ -261,10 +253,7 @@ function sendCachedAnswer(req: http.IncomingMessage, res: http.ServerResponse, a
   const started = performance.now();
   const id = requestIdOf(req);
   const nonce = randomBytes(16).toString('base64');
-  // As the compression middleware chooses: Brotli, then gzip, when the client takes both alike.
-  const encoding = ((new Negotiator(req) as unknown as EncodingNegotiator).encoding(['br', 'gzip', 'identity'], {
-    preferred: ['br', 'gzip'],
-  }) ?? 'identity') as keyof CachedAnswer['bodies'];
+  const encoding = preferredCoding(req);
   const body = answer.bodies[encoding];
   res.statusCode = answer.status;
   for (const [name, value] of answer.headers) res.setHeader(name, withNonce(value, nonce));

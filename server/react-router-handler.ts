@@ -25,6 +25,7 @@ import { databaseWasOut, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/serv
 import { BodyError } from '~/server/request-body.server';
 import { admission, QueueFull, type AdmissionOptions } from './admission';
 import { bodyLimitOf } from './body-limit';
+import { encodeDocument } from './encoding';
 
 interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -178,10 +179,11 @@ export function reactRouterHandler({ build, mode, getLoadContext, admission: adm
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);
       if (!response.body) return void res.end();
-      // A document is rendered whole before it is answered (app/entry.server.tsx): one write,
-      // without a stream pipeline per response. Data, files and events stream.
+      // A document is rendered whole before it is answered (app/entry.server.tsx): compressed in
+      // one call and sent in one write, without a stream per response (server/encoding.ts). Data,
+      // files and events stream.
       if (response.headers.get('Content-Type')?.startsWith('text/html'))
-        return void res.end(Buffer.from(await response.arrayBuffer()));
+        return void res.end(encodeDocument(req, res, Buffer.from(await response.arrayBuffer())));
       await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch((error) => {
         if (!res.destroyed) throw error;
       });

@@ -8,7 +8,9 @@
  * - a page without scripts carries no nonce in its HTML, while each answer's CSP has its own;
  * - compressed answers come with their length (compressed once per content version, not per
  *   request), in the encoding the client prefers, Brotli before gzip as the middleware chooses;
- * - a request with a query string, or with the session cookie, is never answered from memory.
+ * - a request with a query string, or with the session cookie, is never answered from memory;
+ * - a page rendered for its request is compressed whole (server/encoding.ts): the coding the
+ *   client prefers, with its length and one Vary; data still streams through the middleware.
  */
 import http from 'node:http';
 import { rmSync } from 'node:fs';
@@ -125,4 +127,30 @@ test('a query string or a session cookie is never answered from memory', async (
   expect(withSession.status).toBe(200);
   expect(withSession.headers['x-page-cache']).toBeUndefined();
   expect(decoded(withSession)).toContain('<main');
+});
+
+test('a page rendered for its request is compressed whole: one encoding the client takes, its length, Vary once', async () => {
+  // A query string keeps the page out of the cache: each answer is rendered by React Router.
+  const path = '/about?from=compression-test';
+  const plain = await ask(path);
+  const gzip = await ask(path, { 'Accept-Encoding': 'gzip' });
+  const preferred = await ask(path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+  expect(plain.headers['x-page-cache']).toBeUndefined();
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(preferred.headers['content-encoding']).toBe('br');
+  const html = decoded(plain);
+  expect(html).toContain('<main');
+  for (const answer of [plain, gzip, preferred]) {
+    expect(answer.status).toBe(200);
+    expect(decoded(answer)).toBe(html);
+    expect(answer.body.length).toBeLessThan(answer === plain ? Infinity : plain.body.length / 2);
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(String(answer.headers.vary).match(/accept-encoding/gi)).toHaveLength(1);
+  }
+  // Data for the client's router still streams through the compression middleware.
+  const data = await ask('/about.data?from=compression-test', { 'Accept-Encoding': 'gzip' });
+  expect(data.status).toBe(200);
+  expect(data.headers['content-encoding']).toBe('gzip');
 });
