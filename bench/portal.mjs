@@ -40,8 +40,13 @@ import { startQueryCounter } from './query-counter.mjs';
 
 const REQUESTS = Number(process.env.BENCH_PORTAL_REQUESTS ?? 300);
 const WARMUP = 30;
-/** Alternating windows of site and React requests per page. */
-const ROUNDS = 3;
+/** Alternating windows of site and React requests per page: short ones, so a drift of the machine falls on both. */
+const ROUNDS = 6;
+/**
+ * What Chromium sends as Accept-Encoding: the site answers in the coding a browser takes
+ * (Brotli), not in the gzip node's fetch asks for when left alone.
+ */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const LOANS = 200;
 const INVESTORS = 200;
 const HEAVY_POSITIONS = 20;
@@ -74,9 +79,10 @@ function normalised(html, origin) {
 /** `count` GETs of `url` one after another; resolves to their times in ms. @throws on a non-200. */
 async function sequential(url, cookie, count) {
   const times = [];
+  const headers = { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING, ...(cookie ? { Cookie: cookie } : {}) };
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const res = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+    const res = await fetch(url, { headers, redirect: 'manual' });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
     times.push(performance.now() - started);
@@ -320,7 +326,7 @@ function packageOf(url, functionName) {
 async function underLoad(site, page, cookie, cpus) {
   const generator = startChild(
     script('./load-generator.mjs'),
-    { url: site.url + page, connections: CONNECTIONS, seconds: LOAD_SECONDS, warmupSeconds: 3, headers: { cookie } },
+    { url: site.url + page, connections: CONNECTIONS, seconds: LOAD_SECONDS, warmupSeconds: 3, headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
     { cpus },
   );
   try {

@@ -12,10 +12,15 @@ import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpose, type LoanStage } from '~/lib/loans';
 import { db } from '~/server/db/client.server';
 import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
-import { stageDocument } from '~/server/domain/loans/documents.server';
+import { listDocuments, stageDocument } from '~/server/domain/loans/documents.server';
+import {
+  DOCUMENT_NOTIFICATION_TITLES,
+  listNotifications,
+  LOAN_NOTIFICATION_TITLES,
+} from '~/server/domain/notifications.server';
 import {
   addNote,
-  listBorrowerLoans,
+  myLoans,
   loanFile,
   postMessage,
   recordItemDocuments,
@@ -359,6 +364,14 @@ describe('the application', () => {
     expect(requested).toBeGreaterThan(1);
     expect(requested).not.toBe(await requestedOf(answering));
 
+    // My loans reads the loans, the general documents and the notifications in one statement:
+    // the latter two as their own reads give them.
+    const titles = [...DOCUMENT_NOTIFICATION_TITLES, ...LOAN_NOTIFICATION_TITLES];
+    const page = await myLoans(first.id, titles, 5);
+    expect(page.documents).toEqual(await listDocuments(first.id));
+    expect(page.notifications).toEqual(await listNotifications(first.id, titles, 5));
+    expect(page.notifications.length).toBeGreaterThan(0);
+    const listBorrowerLoans = async (id: string) => (await myLoans(id, titles, 5)).loans;
     const [mine] = await listBorrowerLoans(first.id);
     expect(mine).toMatchObject({ reference: waiting.reference, nextStep: 'Replace 1 document that needs attention.' });
     const [theirs] = await listBorrowerLoans(second.id);

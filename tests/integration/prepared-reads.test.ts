@@ -176,8 +176,26 @@ describe('a read of parts in one statement', () => {
     expect(inside.deal[0]!.title).toBe('Renamed');
   });
 
-  it('refuses a part that selects SQL instead of columns, naming it', async () => {
-    const wrong = preparedParts('test_parts_wrong', { n: (r) => r.select({ n: sql<number>`1` }).from(contact) });
-    await expect(wrong()).rejects.toThrow('Part "n" of read "test_parts_wrong" selects "n", which is not a column.');
+  it('reads SQL expressions as JSON gives them, through their .mapWith', async () => {
+    const expressions = preparedParts('test_parts_sql', {
+      n: (r) =>
+        r
+          .select({
+            list: sql<number[]>`array[1, 2, 3]::int[]`,
+            yes: sql<boolean>`true`,
+            count: sql<number>`count(*)`.mapWith(Number),
+            word: sql<string>`'word'`,
+          })
+          .from(contact),
+    });
+    const [own] = await db()
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(contact);
+    expect((await expressions()).n).toEqual([{ list: [1, 2, 3], yes: true, count: own!.count, word: 'word' }]);
+  });
+
+  it('refuses a part that selects a whole table, naming it', async () => {
+    const wrong = preparedParts('test_parts_wrong', { n: (r) => r.select({ contact }).from(contact) });
+    await expect(wrong()).rejects.toThrow('Part "n" of read "test_parts_wrong" selects "contact", which is neither a column nor SQL.');
   });
 });

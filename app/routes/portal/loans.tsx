@@ -13,14 +13,13 @@ import { UploadCard } from '~/components/documents/upload-card';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
 import type { Toast } from '~/lib/toast';
-import { deleteDocument, documentMaxBytes, listDocuments, renameDocument } from '~/server/domain/loans/documents.server';
+import { deleteDocument, documentMaxBytes, renameDocument } from '~/server/domain/loans/documents.server';
 import {
   DOCUMENT_NOTIFICATION_TITLES,
   LOAN_NOTIFICATION_TITLES,
-  listNotifications,
   markNotificationRead,
 } from '~/server/domain/notifications.server';
-import { listBorrowerLoans } from '~/server/domain/loans/file.server';
+import { myLoans } from '~/server/domain/loans/file.server';
 import { LoanCards } from '~/components/loans/loan-cards';
 import { requireRole } from '~/server/guards.server';
 import { toastHeaders } from '~/server/toast.server';
@@ -30,11 +29,11 @@ import { readForm, readIntent } from '~/server/forms.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'borrower');
-  const [loans, documents, notifications] = await Promise.all([
-    listBorrowerLoans(viewer.id),
-    listDocuments(viewer.id),
-    listNotifications(viewer.id, [...DOCUMENT_NOTIFICATION_TITLES, ...LOAN_NOTIFICATION_TITLES], 5),
-  ]);
+  const { loans, documents, notifications } = await myLoans(
+    viewer.id,
+    [...DOCUMENT_NOTIFICATION_TITLES, ...LOAN_NOTIFICATION_TITLES],
+    5,
+  );
   // Spec §2: profile name, then the auth name, then the e-mail prefix, then 'User'.
   const name = viewer.name.trim() || viewer.email.split('@')[0] || 'User';
   const maxBytes = documentMaxBytes();

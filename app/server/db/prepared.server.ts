@@ -14,7 +14,7 @@
  * (a transaction lives for one change, and its reads must see its own writes).
  */
 import { createHash } from 'node:crypto';
-import { Column, is, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, is, SQL, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { db, type Reader } from './client.server';
 
 /** SQL, or one placeholder: what a prepared read is built with. */
@@ -78,7 +78,7 @@ export function preparedRead<T>(
   };
 }
 
-/** A select one part of a `preparedParts` read runs: drizzle's select of columns, as its builder gives it. */
+/** A select one part of a `preparedParts` read runs: drizzle's select of columns and SQL, as its builder gives it. */
 interface PartQuery<T> extends SQLWrapper, PromiseLike<T> {
   _: { selectedFields: Record<string, unknown> };
 }
@@ -86,18 +86,39 @@ interface PartQuery<T> extends SQLWrapper, PromiseLike<T> {
 /** Postgres types that JSON carries as node-postgres reads them; the rest travel as their text. */
 const NATIVE_IN_JSON = /^(integer|smallint|serial|smallserial|boolean|real|double precision|json|jsonb)$/;
 
+/** How a part's field travels in the JSON (as its text or as JSON gives it) and is read back. */
+interface PartField {
+  key: string;
+  asText: boolean;
+  read(value: unknown): unknown;
+}
+
+/** A part's selected field as it travels and is read back. @throws Error for a table or anything but a column or SQL. */
+function partField(read: string, part: string, key: string, field: unknown): PartField {
+  if (is(field, Column)) return { key, asText: !NATIVE_IN_JSON.test(field.getSQLType()), read: (v) => field.mapFromDriverValue(v) };
+  // drizzle keeps an expression's `.mapWith` as its decoder (identity when none was given).
+  const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : null;
+  if (!expression) throw new Error(`Part "${part}" of read "${read}" selects "${key}", which is neither a column nor SQL.`);
+  const { decoder } = expression as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } };
+  return { key, asText: false, read: (v) => decoder.mapFromDriverValue(v) };
+}
+
 /**
  * A read of several selects in one statement (issue 26, decision 0010 "Fifth pass"). Each part is
- * a drizzle select of columns (a table's, or named ones; no SQL expressions), built by its builder
- * from the reader and the argument's SQL as `preparedRead` builds one. The statement returns one
- * row with a JSON column per part: the part's rows (`json_agg` over the part's own select, in its
- * order), each column of a type node-postgres reads as a number, a boolean or JSON as itself, every
- * other (numeric, bigint, timestamps, days, text) as its text, so each column's own mapping
- * (`mapFromDriverValue`) gives what the part's select would have given: same values, same types
- * (tests/integration/prepared-reads.test.ts compares them). Resolves to `{ part: rows }`.
- * Prepared once per shape like any `preparedRead`; in a transaction, run there. Every part costs
- * the database a subquery and the site one statement for all.
- * @throws Error when a part selects anything but columns (a programming error, at the first call).
+ * a drizzle select (flat fields: columns and SQL expressions), built by its builder from the
+ * reader and the argument's SQL as `preparedRead` builds one. The statement returns one row with
+ * a JSON column per part: the part's rows (`json_agg` over the part's own select, in its order).
+ * - A column of a type node-postgres reads as a number, a boolean or JSON travels as itself;
+ *   every other (numeric, bigint, timestamps, days, text) as its text; each is read back with the
+ *   column's own mapping (`mapFromDriverValue`): what the part's own select gives, same values,
+ *   same types (tests/integration/prepared-reads.test.ts compares them).
+ * - An SQL expression travels as JSON gives it (numbers, booleans, arrays, strings) and is read
+ *   back by its `.mapWith`, if any: one of type bigint, numeric or a time gives a number or an
+ *   ISO string where node-postgres gives a string, so map it (`.mapWith(Number)`) or cast it.
+ * Resolves to `{ part: rows }`. Prepared once per shape like any `preparedRead`; in a
+ * transaction, run there. Every part costs the database a subquery and the site one statement.
+ * @throws Error when a part selects a whole table or anything but columns and SQL (a programming
+ *   error, at the first call).
  */
 export function preparedParts<P extends Record<string, (reader: Reader, arg: BoundSql) => PartQuery<unknown>>>(
   name: string,
@@ -107,21 +128,16 @@ export function preparedParts<P extends Record<string, (reader: Reader, arg: Bou
     const columns: Record<string, SQL.Aliased> = {};
     for (const [part, build] of Object.entries(parts)) {
       const query = build(r, arg);
-      const fields = Object.entries(query._.selectedFields).map(([key, column]) => {
-        if (!is(column, Column)) throw new Error(`Part "${part}" of read "${name}" selects "${key}", which is not a column.`);
-        return { key, column };
-      });
+      const fields = Object.entries(query._.selectedFields).map(([key, field]) => partField(name, part, key, field));
       const names = fields.map((_, i) => sql.identifier(`c${i}`));
-      const values = fields.map(({ column }, i) =>
-        NATIVE_IN_JSON.test(column.getSQLType()) ? sql`q.${names[i]}` : sql`q.${names[i]}::text as ${names[i]}`,
-      );
+      const values = fields.map(({ asText }, i) => (asText ? sql`q.${names[i]}::text as ${names[i]}` : sql`q.${names[i]}`));
       columns[part] = sql<Record<string, unknown>[]>`(select coalesce(json_agg(p), '[]'::json) from (select ${sql.join(values, sql`, `)} from (${query}) as q(${sql.join(names, sql`, `)})) as p)`
         .mapWith((rows: Record<string, unknown>[]) =>
           rows.map((row) => {
             const out: Record<string, unknown> = {};
-            fields.forEach(({ key, column }, i) => {
+            fields.forEach(({ key, read: readBack }, i) => {
               const value = row[`c${i}`];
-              out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+              out[key] = value === null || value === undefined ? null : readBack(value);
             });
             return out;
           }),

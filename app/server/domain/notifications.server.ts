@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { db, type Reader } from '../db/client.server';
 import { notification } from '../db/schema';
 import { isUuid } from '../db/query.server';
-import { bound, preparedRead } from '../db/prepared.server';
+import { bound, preparedRead, type BoundSql } from '../db/prepared.server';
 
 export type NotificationType = 'success' | 'info' | 'error' | 'warning';
 
@@ -39,10 +39,15 @@ export async function addNotification(
 }
 
 /** The newest `limit` notifications of `userId` whose title is one of `titles`. */
-export async function listNotifications(userId: string, titles: string[], limit: number) {
+export async function listNotifications(userId: string, titles: readonly string[], limit: number) {
   return notificationsOf(bound('userId', userId, { titles, limit }));
 }
-const notificationsOf = preparedRead('notifications', (r, userId) =>
+
+/**
+ * The select of `listNotifications`, of the user the bound SQL `userId` names; the placeholders
+ * `titles` and `limit` take the titles and how many (a part of My loans' one statement).
+ */
+export const notificationsPart = (r: Reader, userId: BoundSql) =>
   r
     .select({
       id: notification.id,
@@ -55,8 +60,8 @@ const notificationsOf = preparedRead('notifications', (r, userId) =>
     .from(notification)
     .where(and(eq(notification.userId, userId), eq(notification.title, sql`any(${sql.placeholder('titles')})`)))
     .orderBy(desc(notification.createdAt))
-    .limit(sql.placeholder('limit')),
-);
+    .limit(sql.placeholder('limit'));
+const notificationsOf = preparedRead('notifications', notificationsPart);
 
 /** Marks notification `id` of `userId` read; false when there is no such notification of theirs. */
 export async function markNotificationRead(userId: string, id: string): Promise<boolean> {

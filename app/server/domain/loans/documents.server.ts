@@ -17,7 +17,7 @@ import {
   type DocumentExtension,
 } from '~/lib/documents';
 import { holdOffBackups } from '../../backup.server';
-import { db } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { accreditationRecord, dataRoomDocument, document, drawFile, termSheet } from '../../db/schema';
 import { env } from '../../env.server';
 import { logger } from '../../logger.server';
@@ -26,7 +26,7 @@ import { queueEmail } from '../../mail/outbox.server';
 import { storage } from '../../storage.server';
 import { addNotification } from '../notifications.server';
 import { isUuid } from '../../db/query.server';
-import { bound, preparedRead } from '../../db/prepared.server';
+import { bound, preparedRead, type BoundSql } from '../../db/prepared.server';
 import { bodyErrorOf } from '../../request-body.server';
 import { isRefused, Refused } from '../../errors.server';
 
@@ -310,7 +310,9 @@ const notDrawFile = () =>
 export async function listDocuments(userId: string) {
   return generalDocuments(bound('userId', userId));
 }
-const generalDocuments = preparedRead('general_documents', (r, userId) =>
+
+/** The select of `listDocuments`, of the user the bound SQL `userId` names (a part of My loans' one statement). */
+export const generalDocumentsPart = (r: Reader, userId: BoundSql) =>
   r
     .select({
       id: document.id,
@@ -322,8 +324,8 @@ const generalDocuments = preparedRead('general_documents', (r, userId) =>
     })
     .from(document)
     .where(and(eq(document.userId, userId), isNull(document.loanItemId), notSignedTermSheet(), notDrawFile()))
-    .orderBy(desc(document.createdAt)),
-);
+    .orderBy(desc(document.createdAt));
+const generalDocuments = preparedRead('general_documents', generalDocumentsPart);
 
 /**
  * Renames general document `id` of `userId` to the trimmed `title`; false when it is not

@@ -3,17 +3,17 @@
  * borrower's list of loans, one loan's file for the borrower or for staff (`loanFile`; internal
  * notes only for staff), its document checklist (upload, request, review), messages and notes.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { CLOSED_STAGES, loanRatios, staffMoves } from '~/lib/loans';
 import { lenderDay } from '~/lib/format';
 import { db, type Reader } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
-import { bound, preparedParts, preparedRead, type Bound, type BoundSql } from '../../db/prepared.server';
+import { bound, preparedParts, type Bound, type BoundSql } from '../../db/prepared.server';
 import { document, loan, loanEvent, loanItem, loanMessage, loanNote, profile, termSheet, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit } from '../audit.server';
-import { addNotification } from '../notifications.server';
-import { discardStaged, documentRows, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
+import { addNotification, notificationsPart } from '../notifications.server';
+import { discardStaged, documentRows, generalDocumentsPart, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
 import { logger } from '../../logger.server';
 import { contactCardOf, loanContactPart } from './contact.server';
 import { loanStageTargetPart, nextMilestone, targetDaysOf } from './milestones.server';
@@ -36,18 +36,17 @@ import {
 
 // ---------------------------------------------------------------- reading a loan file
 
-const loansOfBorrower = preparedRead('borrower_loans', (r, borrowerId) =>
+/** A borrower's loans (the bound SQL `borrowerId`), newest first, with the facts of their next step. */
+const borrowerLoansPart = (r: Reader, borrowerId: BoundSql) =>
   r
-    .select({ loan, ...nextStepColumns() })
+    .select({ ...getTableColumns(loan), ...nextStepColumns() })
     .from(loan)
     .where(eq(loan.borrowerId, borrowerId))
-    .orderBy(desc(loan.createdAt)),
-);
+    .orderBy(desc(loan.createdAt));
 
-/** A borrower's loans with what they must do next, newest first (My loans). */
-export async function listBorrowerLoans(borrowerId: string) {
-  const rows = await loansOfBorrower(bound('borrowerId', borrowerId));
-  return rows.map(({ loan: l, ...facts }) => ({
+/** A loan of `borrowerLoansPart` as My loans lists it, with what the borrower must do next. */
+function borrowerLoanView({ tally, termSheetOpen, ...l }: Awaited<ReturnType<typeof borrowerLoansPart>>[number]) {
+  return {
     id: l.id,
     reference: l.reference,
     stage: l.stage,
@@ -56,8 +55,24 @@ export async function listBorrowerLoans(borrowerId: string) {
     property: propertyLine(l),
     purpose: l.purpose,
     createdAt: l.createdAt,
-    nextStep: borrowerNextStep(l, ...nextStepFacts(facts)),
-  }));
+    nextStep: borrowerNextStep(l, ...nextStepFacts({ tally, termSheetOpen })),
+  };
+}
+
+const myLoansRead = preparedParts('my_loans', {
+  loans: borrowerLoansPart,
+  documents: generalDocumentsPart,
+  notifications: notificationsPart,
+});
+
+/**
+ * What My loans shows of borrower `borrowerId`, in one statement: their loans with what they must
+ * do next, newest first; their general documents (`listDocuments`); and their newest `limit`
+ * notifications whose title is one of `titles` (`listNotifications`).
+ */
+export async function myLoans(borrowerId: string, titles: readonly string[], limit: number) {
+  const { loans, documents, notifications } = await myLoansRead(bound('userId', borrowerId, { titles, limit }));
+  return { loans: loans.map(borrowerLoanView), documents, notifications };
 }
 
 /**
