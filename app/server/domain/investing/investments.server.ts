@@ -295,7 +295,13 @@ export async function investorPosition(investorId: string, dealId: string) {
  * the totals of the open ones by status (whole dollars).
  */
 export async function investorCommitments(investorId: string) {
-  const rows = await db()
+  const rows = await commitmentsOf(bound('investorId', investorId));
+  const totals = { indicated: 0, waitlisted: 0, confirmed: 0, funded: 0 };
+  for (const r of rows) if (r.status in totals) totals[r.status as keyof typeof totals] += r.amount;
+  return { commitments: rows, totals };
+}
+const commitmentsOf = preparedRead('investor_commitments', (r, investorId) =>
+  r
     .select({
       id: softCommitment.id,
       dealId: softCommitment.dealId,
@@ -309,8 +315,5 @@ export async function investorCommitments(investorId: string) {
     .from(softCommitment)
     .innerJoin(deal, eq(deal.id, softCommitment.dealId))
     .where(and(eq(softCommitment.investorId, investorId), sql`${deal.deletedAt} is null`))
-    .orderBy(sql`${softCommitment.createdAt} desc`);
-  const totals = { indicated: 0, waitlisted: 0, confirmed: 0, funded: 0 };
-  for (const r of rows) if (r.status in totals) totals[r.status as keyof typeof totals] += r.amount;
-  return { commitments: rows, totals };
-}
+    .orderBy(sql`${softCommitment.createdAt} desc`),
+);

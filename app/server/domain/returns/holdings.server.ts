@@ -6,13 +6,14 @@
  *
  * Units: cents, percent a year, the lender's days 'YYYY-MM-DD'.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Cents } from '~/lib/money';
 import { monthlySplit, shareText, spreadPercent } from '~/lib/returns/positions';
 import type { FeesTo } from '~/lib/returns/vocabulary';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import { db } from '../../db/client.server';
 import { isUuid } from '../../db/query.server';
+import { bound, preparedRead } from '../../db/prepared.server';
 import { deal, distributionLine, distributionRun, loan, loanServicing, position, softCommitment, user } from '../../db/schema';
 import { dealLoan, type DealLoan } from './offering.server';
 
@@ -57,16 +58,22 @@ const positionColumns = {
 };
 
 /** The positions `where` selects, oldest funding first, each with its distributions paid: one statement. */
-async function positionRows(where: ReturnType<typeof eq>): Promise<PositionRow[]> {
-  const rows = await db()
+const positionsWhere = preparedRead('positions', (r, where) =>
+  r
     .select(positionColumns)
     .from(position)
     .innerJoin(user, eq(user.id, position.investorId))
     .innerJoin(deal, eq(deal.id, position.dealId))
     .innerJoin(loan, eq(loan.id, position.loanId))
     .innerJoin(loanServicing, eq(loanServicing.loanId, position.loanId))
-    .where(where)
-    .orderBy(asc(position.fundedOn), asc(position.createdAt));
+    .where(where as SQL)
+    .orderBy(asc(position.fundedOn), asc(position.createdAt)),
+);
+
+/** The positions of one deal or of one investor (`by`), in order of funding, with their share and what was paid. */
+async function positionRows(by: 'dealId' | 'investorId', id: string): Promise<PositionRow[]> {
+  const column = by === 'dealId' ? position.dealId : position.investorId;
+  const rows = await positionsWhere({ sql: eq(column, sql.placeholder('id')), shape: by, values: { id } });
   return rows.map((r) => ({
     ...r,
     loanReference: r.loanReference ?? '',
@@ -113,6 +120,22 @@ export interface PositionsDeal {
 }
 
 /** Deal `dealId`'s terms (`PositionsDeal`) unless it is missing or deleted. */
+/** The confirmed amounts of a deal (bound `dealId`), in order of arrival: those whose funds may be recorded. */
+const confirmedAmounts = preparedRead('deal_confirmed_amounts', (r, dealId) =>
+  r
+    .select({
+      commitmentId: softCommitment.id,
+      investorId: softCommitment.investorId,
+      investorName: user.name,
+      investorEmail: user.email,
+      amount: softCommitment.amount,
+    })
+    .from(softCommitment)
+    .innerJoin(user, eq(user.id, softCommitment.investorId))
+    .where(and(eq(softCommitment.dealId, dealId), eq(softCommitment.status, 'confirmed')))
+    .orderBy(asc(softCommitment.queuedAt), asc(softCommitment.id)),
+);
+
 async function positionsDeal(dealId: string): Promise<PositionsDeal | null> {
   const [row] = await db()
     .select({ id: deal.id, investorRatePercent: deal.interestRate, feesTo: deal.feesTo })
@@ -135,19 +158,8 @@ export async function dealPositions(dealId: string, target?: Promise<PositionsDe
   const [d, offered, positions, awaiting] = await Promise.all([
     target ?? positionsDeal(dealId),
     dealLoan(dealId),
-    positionRows(eq(position.dealId, dealId)),
-    db()
-      .select({
-        commitmentId: softCommitment.id,
-        investorId: softCommitment.investorId,
-        investorName: user.name,
-        investorEmail: user.email,
-        amount: softCommitment.amount,
-      })
-      .from(softCommitment)
-      .innerJoin(user, eq(user.id, softCommitment.investorId))
-      .where(and(eq(softCommitment.dealId, dealId), eq(softCommitment.status, 'confirmed')))
-      .orderBy(asc(softCommitment.queuedAt), asc(softCommitment.id)),
+    positionRows('dealId', dealId),
+    confirmedAmounts(bound('dealId', dealId)),
   ]);
   if (!d) return null;
   const fundsReceivedCents = positions.reduce((sum, p) => sum + p.amountCents, 0);
@@ -206,7 +218,7 @@ export async function investorHoldingsForStaff(investorId: string): Promise<Inve
   const [who] = await db().select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, investorId));
   if (!who) return null;
   const [positions, awaiting] = await Promise.all([
-    positionRows(eq(position.investorId, investorId)),
+    positionRows('investorId', investorId),
     db()
       .select({
         commitmentId: softCommitment.id,
