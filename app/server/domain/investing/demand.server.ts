@@ -24,7 +24,8 @@ import {
   type CommitmentStatus,
 } from '~/lib/investing';
 import { lenderDay, shareTenths } from '~/lib/format';
-import { db } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
+import { bound, preparedRead, type BoundSql } from '../../db/prepared.server';
 import { firstPageRows, pageAsked, readNumberedPage, type NumberedPage, type PageWindow } from '../../db/paging.server';
 import { isUuid } from '../../db/query.server';
 import { deal, dealInterest, softCommitment, suitabilityStatement, user } from '../../db/schema';
@@ -73,7 +74,11 @@ export interface DemandPageDeal extends DemandDeal {
  */
 export async function demandDeal(dealId: string): Promise<DemandPageDeal | null> {
   if (!isUuid(dealId)) return null;
-  const [row] = await db()
+  const [row] = await demandDealRow(bound('dealId', dealId));
+  return row ?? null;
+}
+const demandDealRow = preparedRead('demand_deal', (r, dealId) =>
+  r
     .select({
       id: deal.id,
       title: deal.title,
@@ -88,9 +93,8 @@ export async function demandDeal(dealId: string): Promise<DemandPageDeal | null>
       followerCount: sql<number>`(select count(*)::int from ${dealInterest} where ${dealInterest.dealId} = ${dealId})`,
     })
     .from(deal)
-    .where(and(eq(deal.id, dealId), isNull(deal.deletedAt)));
-  return row ?? null;
-}
+    .where(and(eq(deal.id, dealId), isNull(deal.deletedAt))),
+);
 
 /** The head the demand page and the export show: `target` without the positions' terms. */
 function headOf(target: DemandDeal): DemandDeal {
@@ -100,7 +104,10 @@ function headOf(target: DemandDeal): DemandDeal {
 
 /** `dealId`'s amounts by status: count and sum (whole dollars), one aggregate query. */
 function statusTallies(dealId: string) {
-  return db()
+  return tallies(bound('dealId', dealId));
+}
+const tallies = preparedRead('demand_tallies', (r, dealId) =>
+  r
     .select({
       status: softCommitment.status,
       count: count(),
@@ -108,8 +115,8 @@ function statusTallies(dealId: string) {
     })
     .from(softCommitment)
     .where(eq(softCommitment.dealId, dealId))
-    .groupBy(softCommitment.status);
-}
+    .groupBy(softCommitment.status),
+);
 
 /** The totals of `rows` (`statusTallies`) against `amountToRaise` (whole dollars). */
 function demandTotals(rows: Awaited<ReturnType<typeof statusTallies>>, amountToRaise: number): DemandTotals {
@@ -137,7 +144,7 @@ const statusRank = sql`array_position(${STATUS_ARRAY}, ${softCommitment.status})
  * range of soft_commitment_deal_idx per status, so the first page by status reads at most
  * `limit` rows of each, however many amounts the deal has.
  */
-function firstOfEachStatus(dealId: string, limit: number) {
+function firstOfEachStatus(dealId: BoundSql, limit: BoundSql) {
   return sql`${softCommitment.id} in (
     select head.id from unnest(${STATUS_ARRAY}) as s(status)
      cross join lateral (
@@ -146,19 +153,26 @@ function firstOfEachStatus(dealId: string, limit: number) {
         order by ahead.queued_at, ahead.id limit ${limit}) head)`;
 }
 
+/** Which amounts `amountsQuery` reads: the shape of its statement (the values are placeholders). */
+interface AmountsShape {
+  /** One status (the placeholder `status`), or all. */
+  byOneStatus: boolean;
+  /** A window: the placeholders `limit` and `offset`. */
+  windowed: boolean;
+  /** The offset counts from the last, and rows come last first. */
+  fromEnd: boolean;
+  /** The first `limit` amounts of each status, by status then order of arrival. */
+  byStatus: boolean;
+}
+
 /**
- * Amounts of `dealId` (in `status`, or all) in order of arrival, `limit` from `offset` when
- * given (`fromEnd`: the offset counts from the last and rows come last first). Only the window
- * is joined to the investor, their statement for the deal and their current accreditation record.
- * `byStatus` (with `limit`, no offset): the first `limit` amounts by status, then order of
- * arrival (the page's order; rows come in order of arrival: `firstAmounts` sorts them).
+ * The select of the amounts of the deal `dealId` names (bound SQL) of `shape`, in order of
+ * arrival. Only the window is joined to the investor, their statement for the deal and their
+ * current accreditation record.
  */
-function amountRows(
-  dealId: string,
-  opts: { status?: CommitmentStatus; offset?: number; limit?: number; fromEnd?: boolean; byStatus?: boolean },
-) {
-  const order = opts.fromEnd ? desc : asc;
-  let window = db()
+function amountsQuery(r: Reader, dealId: BoundSql, shape: AmountsShape) {
+  const order = shape.fromEnd ? desc : asc;
+  let window = r
     .select({
       id: softCommitment.id,
       investorId: softCommitment.investorId,
@@ -172,16 +186,16 @@ function amountRows(
     .where(
       and(
         eq(softCommitment.dealId, dealId),
-        opts.status ? eq(softCommitment.status, opts.status) : undefined,
-        opts.byStatus ? firstOfEachStatus(dealId, opts.limit ?? DEMAND_PAGE_SIZE) : undefined,
+        shape.byOneStatus ? eq(softCommitment.status, sql.placeholder('status')) : undefined,
+        shape.byStatus ? firstOfEachStatus(dealId, sql.placeholder('limit')) : undefined,
       ),
     )
-    .orderBy(...(opts.byStatus ? [statusRank] : []), order(softCommitment.queuedAt), order(softCommitment.id))
+    .orderBy(...(shape.byStatus ? [statusRank] : []), order(softCommitment.queuedAt), order(softCommitment.id))
     .$dynamic();
-  if (opts.limit !== undefined) window = window.limit(opts.limit).offset(opts.offset ?? 0);
+  if (shape.windowed) window = window.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
   const page = window.as('page_amounts');
   const current = currentRecordQuery(page.investorId).as('current_record');
-  return db()
+  return r
     .select({
       id: page.id,
       investorId: page.investorId,
@@ -206,6 +220,36 @@ function amountRows(
     )
     .leftJoinLateral(current, sql`true`)
     .orderBy(order(page.queuedAt), order(page.id));
+}
+
+/** One prepared read per shape of `amountsQuery` (at most 16), made when first used. */
+const amountReads = new Map<string, ReturnType<typeof amountsRead>>();
+const amountsRead = (key: string, shape: AmountsShape) =>
+  preparedRead(`demand_amounts_${key}`, (r, dealId) => amountsQuery(r, dealId, shape));
+
+/**
+ * Amounts of `dealId` (in `status`, or all) in order of arrival, `limit` from `offset` when
+ * given (`fromEnd`: the offset counts from the last and rows come last first). `byStatus` (with
+ * `limit`, no offset): the first `limit` amounts by status, then order of arrival (the page's
+ * order; rows come in order of arrival: `firstAmounts` sorts them).
+ */
+function amountRows(
+  dealId: string,
+  opts: { status?: CommitmentStatus; offset?: number; limit?: number; fromEnd?: boolean; byStatus?: boolean },
+) {
+  const shape: AmountsShape = {
+    byOneStatus: opts.status !== undefined,
+    windowed: opts.limit !== undefined,
+    fromEnd: !!opts.fromEnd,
+    byStatus: !!opts.byStatus,
+  };
+  const key = Object.entries(shape)
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .join('_');
+  let read = amountReads.get(key);
+  if (!read) amountReads.set(key, (read = amountsRead(key || 'all', shape)));
+  return read(bound('dealId', dealId, { status: opts.status, limit: opts.limit, offset: opts.offset ?? 0 }));
 }
 
 type AmountRecord = Awaited<ReturnType<typeof amountRows>>[number];
