@@ -328,7 +328,13 @@ function packageOf(url, functionName) {
 async function underLoad(site, page, cookie, cpus) {
   const generator = startChild(
     script('./load-generator.mjs'),
-    { url: site.url + page, connections: CONNECTIONS, seconds: LOAD_SECONDS, warmupSeconds: 3, headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+    {
+      url: site.url + page,
+      connections: CONNECTIONS,
+      seconds: LOAD_SECONDS,
+      warmupSeconds: 3,
+      headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    },
     { cpus },
   );
   try {

@@ -1,7 +1,7 @@
 /**
  * The Express server (docs/architecture.md "Layout: server/"): security headers with a per-request
- * CSP nonce, compression, immutable hashed assets, /healthz, an origin check on every non-GET
- * request, the trusted client IP, a request log with request ids, the React Router handler,
+ * CSP nonce, immutable hashed assets (pages and data are compressed by what answers them:
+ * server/encoding.ts), /healthz, an origin check on every non-GET request, the trusted client IP, a request log with request ids, the React Router handler,
  * start-up (migrations, admin bootstrap, demo content, mail worker) and graceful shutdown.
  *
  * This file is the server build's entry (vite.config.ts), so it shares one module graph —
@@ -21,7 +21,7 @@ import type { ServerBuild } from 'react-router';
 import { pageCache, withNonce, type CachedAnswer } from './page-cache';
 import { forkWorkers, WORKERS_STOP_TIMEOUT_MS } from './cluster';
 import { reactRouterHandler } from './react-router-handler';
-import { PER_REQUEST_COMPRESSION, preferredCoding } from './encoding';
+import { preferredCoding } from './encoding';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import {
   configuredDatabase,
@@ -149,9 +149,9 @@ export function createApp({ vite, build }: AppOptions = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // Pages and data are compressed on every request, with settings for speed (server/encoding.ts);
-  // hashed assets keep the defaults above: each is sent once per visitor and kept a year.
-  app.use(compression(PER_REQUEST_COMPRESSION));
+  // Pages and data are compressed per request (server/encoding.ts) by what answers them: the page
+  // cache and the React Router adapter. Hashed assets keep the defaults above: each is sent once
+  // per visitor and kept a year.
 
   app.get('/healthz', async (_req, res) => {
     try {

@@ -4,16 +4,18 @@
  * compressed in one call.
  *
  * Per request, Brotli quality 1 and gzip level 1 take a third to a quarter of the CPU of the
- * defaults (quality 4, level 6) on an 80 kB page, for about 8 % more bytes; the compression
- * middleware (server/app.ts) uses them for data and everything else it streams. A document is
- * rendered whole before it is answered (app/entry.server.tsx), so it is compressed in one call
- * (`encodeDocument`), without a compression stream per response: on a signed-in page that stream
- * cost about 0.8 ms of the request's JavaScript thread, the one-shot call 0.15-0.35 ms (64 kB,
- * Brotli and gzip). Cached pages keep the defaults: they are compressed once per content version
- * (server/page-cache.ts).
+ * defaults (quality 4, level 6) on an 80 kB page, for about 8 % more bytes. A page is rendered
+ * whole before it is answered (app/entry.server.tsx), so it is compressed in one call
+ * (`encodeDocument`: the React Router adapter's pages, the page cache's), without a compression
+ * stream per response: on a signed-in page that stream and the middleware's hooks cost about
+ * 0.8 ms of the request's JavaScript thread, the one-shot call 0.1-0.35 ms (29-64 kB, Brotli and
+ * gzip). What streams (data, exports, events) goes through the compression middleware
+ * (`compressStreamed`), applied by the adapter to those answers only. The page cache's front lane
+ * keeps the defaults: it compresses once per content version (server/page-cache.ts).
  */
 import type http from 'node:http';
 import zlib from 'node:zlib';
+import compression from 'compression';
 import Negotiator from 'negotiator';
 
 /** A content coding the site answers in. */
@@ -38,6 +40,12 @@ export const PER_REQUEST_COMPRESSION = {
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
 } as const;
 
+/**
+ * The compression middleware with the per-request settings, for answers that stream: call it on
+ * a response before its headers are written (it calls `next` at once).
+ */
+export const compressStreamed = compression(PER_REQUEST_COMPRESSION);
+
 /** Bodies smaller than this many bytes are sent as they are (the compression middleware's default threshold). */
 const THRESHOLD_BYTES = 1024;
 
@@ -50,7 +58,8 @@ const THRESHOLD_BYTES = 1024;
  */
 export function encodeDocument(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Buffer {
   const vary = String(res.getHeader('Vary') ?? '');
-  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (!/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const coding = preferredCoding(req);
   const sent =
     coding === 'identity' || body.length < THRESHOLD_BYTES || /no-transform/i.test(String(res.getHeader('Cache-Control') ?? ''))

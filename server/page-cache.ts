@@ -18,6 +18,7 @@
 import type http from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { encodeDocument } from './encoding';
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { requestContext, type RequestInfo } from '~/load-context';
@@ -151,7 +152,8 @@ export function pageCache({ build, mode, personalCookies, requestInfo, contentVe
               answer.headers = frontHeaders(res);
               answer.headersKnown = true;
             }
-            res.end(req.method === 'HEAD' ? undefined : page.parts.join(String(res.locals.cspNonce)));
+            const body = encodeDocument(req, res, Buffer.from(page.parts.join(String(res.locals.cspNonce))));
+            res.end(req.method === 'HEAD' ? undefined : body);
           });
         },
         // The database cannot say which version is current: no cached page; the route answers.

@@ -25,7 +25,7 @@ import { databaseWasOut, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '~/serv
 import { BodyError } from '~/server/request-body.server';
 import { admission, QueueFull, type AdmissionOptions } from './admission';
 import { bodyLimitOf } from './body-limit';
-import { encodeDocument } from './encoding';
+import { compressStreamed, encodeDocument } from './encoding';
 
 interface HandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -184,6 +184,7 @@ export function reactRouterHandler({ build, mode, getLoadContext, admission: adm
       // files and events stream.
       if (response.headers.get('Content-Type')?.startsWith('text/html'))
         return void res.end(encodeDocument(req, res, Buffer.from(await response.arrayBuffer())));
+      compressStreamed(req, res, () => undefined);
       await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch((error) => {
         if (!res.destroyed) throw error;
       });

@@ -13,11 +13,7 @@ import { checklistTemplate, LOAN_PURPOSES, PIPELINE, staffMoves, type LoanPurpos
 import { db } from '~/server/db/client.server';
 import { document, loanEvent, loanItem, outboxEmail, profile, termSheet, user } from '~/server/db/schema';
 import { listDocuments, stageDocument } from '~/server/domain/loans/documents.server';
-import {
-  DOCUMENT_NOTIFICATION_TITLES,
-  listNotifications,
-  LOAN_NOTIFICATION_TITLES,
-} from '~/server/domain/notifications.server';
+import { DOCUMENT_NOTIFICATION_TITLES, listNotifications, LOAN_NOTIFICATION_TITLES } from '~/server/domain/notifications.server';
 import {
   addNote,
   myLoans,

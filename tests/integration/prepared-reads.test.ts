@@ -117,7 +117,8 @@ describe('a prepared read', () => {
 /** Three parts in one statement: a deal by id (every column type the schema uses), contacts by name descending, audit events. */
 const together = preparedParts('test_parts', {
   deal: (r, id) => r.select().from(deal).where(eq(deal.id, id)),
-  contacts: (r) => r.select({ name: contact.name, email: contact.email, at: contact.createdAt }).from(contact).orderBy(desc(contact.name)),
+  contacts: (r) =>
+    r.select({ name: contact.name, email: contact.email, at: contact.createdAt }).from(contact).orderBy(desc(contact.name)),
   audits: (r) => r.select().from(auditEvent).where(eq(auditEvent.action, 'test.parts')).orderBy(asc(auditEvent.subjectId)),
 });
 
@@ -150,14 +151,22 @@ describe('a read of parts in one statement', () => {
     await db()
       .insert(auditEvent)
       .values([
-        { action: 'test.parts', subjectType: 'deal', subjectId: 'b', details: { amountCents: 123456, nested: { list: [1, 'two'] } } },
+        {
+          action: 'test.parts',
+          subjectType: 'deal',
+          subjectId: 'b',
+          details: { amountCents: 123456, nested: { list: [1, 'two'] } },
+        },
         { action: 'test.parts', subjectType: 'deal', subjectId: 'a' },
       ]);
     const id = bound('dealId', row!.id);
     const parts = await together(id);
     const own = {
       deal: await db().select().from(deal).where(eq(deal.id, row!.id)),
-      contacts: await db().select({ name: contact.name, email: contact.email, at: contact.createdAt }).from(contact).orderBy(desc(contact.name)),
+      contacts: await db()
+        .select({ name: contact.name, email: contact.email, at: contact.createdAt })
+        .from(contact)
+        .orderBy(desc(contact.name)),
       audits: await db().select().from(auditEvent).where(eq(auditEvent.action, 'test.parts')).orderBy(asc(auditEvent.subjectId)),
     };
     expect(parts).toEqual(own);
@@ -196,6 +205,8 @@ describe('a read of parts in one statement', () => {
 
   it('refuses a part that selects a whole table, naming it', async () => {
     const wrong = preparedParts('test_parts_wrong', { n: (r) => r.select({ contact }).from(contact) });
-    await expect(wrong()).rejects.toThrow('Part "n" of read "test_parts_wrong" selects "contact", which is neither a column nor SQL.');
+    await expect(wrong()).rejects.toThrow(
+      'Part "n" of read "test_parts_wrong" selects "contact", which is neither a column nor SQL.',
+    );
   });
 });

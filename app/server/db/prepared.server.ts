@@ -95,7 +95,8 @@ interface PartField {
 
 /** A part's selected field as it travels and is read back. @throws Error for a table or anything but a column or SQL. */
 function partField(read: string, part: string, key: string, field: unknown): PartField {
-  if (is(field, Column)) return { key, asText: !NATIVE_IN_JSON.test(field.getSQLType()), read: (v) => field.mapFromDriverValue(v) };
+  if (is(field, Column))
+    return { key, asText: !NATIVE_IN_JSON.test(field.getSQLType()), read: (v) => field.mapFromDriverValue(v) };
   // drizzle keeps an expression's `.mapWith` as its decoder (identity when none was given).
   const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : null;
   if (!expression) throw new Error(`Part "${part}" of read "${read}" selects "${key}", which is neither a column nor SQL.`);
@@ -131,7 +132,9 @@ export function preparedParts<P extends Record<string, (reader: Reader, arg: Bou
       const fields = Object.entries(query._.selectedFields).map(([key, field]) => partField(name, part, key, field));
       const names = fields.map((_, i) => sql.identifier(`c${i}`));
       const values = fields.map(({ asText }, i) => (asText ? sql`q.${names[i]}::text as ${names[i]}` : sql`q.${names[i]}`));
-      columns[part] = sql<Record<string, unknown>[]>`(select coalesce(json_agg(p), '[]'::json) from (select ${sql.join(values, sql`, `)} from (${query}) as q(${sql.join(names, sql`, `)})) as p)`
+      columns[part] = sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(p), '[]'::json) from (select ${sql.join(values, sql`, `)} from (${query}) as q(${sql.join(names, sql`, `)})) as p)`
         .mapWith((rows: Record<string, unknown>[]) =>
           rows.map((row) => {
             const out: Record<string, unknown> = {};

@@ -13,7 +13,14 @@ import { document, loan, loanEvent, loanItem, loanMessage, loanNote, profile, te
 import { NotFound, Refused } from '../../errors.server';
 import { audit } from '../audit.server';
 import { addNotification, notificationsPart } from '../notifications.server';
-import { discardStaged, documentRows, generalDocumentsPart, UploadFailed, type StagedDocument, type Uploader } from './documents.server';
+import {
+  discardStaged,
+  documentRows,
+  generalDocumentsPart,
+  UploadFailed,
+  type StagedDocument,
+  type Uploader,
+} from './documents.server';
 import { logger } from '../../logger.server';
 import { contactCardOf, loanContactPart } from './contact.server';
 import { loanStageTargetPart, nextMilestone, targetDaysOf } from './milestones.server';

@@ -146,7 +146,12 @@ export async function loanDraws(of: Loan | LoanRead, tx: Reader = db()): Promise
   const s = parts.servicing[0];
   if (!l || !s || s.holdbackCents <= 0) return null;
   const budget = budgetOf(parts.budgetLines, parts.lineUses);
-  return { budget, draws: drawViewsOf(parts), feeCents: s.drawFeeCents, canRequest: l.stage === 'funded' && budget.totals.availableCents > 0 };
+  return {
+    budget,
+    draws: drawViewsOf(parts),
+    feeCents: s.drawFeeCents,
+    canRequest: l.stage === 'funded' && budget.totals.availableCents > 0,
+  };
 }
 
 /** The boarded draw fee of `l` in cents, and whether it can be drawn on (funded with a holdback). */

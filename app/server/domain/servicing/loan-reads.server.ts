@@ -63,7 +63,8 @@ export const drawsPart = (r: Reader, id: BoundSql) =>
     .where(eq(drawRequest.loanId, id))
     .orderBy(sql`${drawRequest.number} desc`);
 
-const drawIdsOf = (r: Reader, id: BoundSql) => r.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, id));
+const drawIdsOf = (r: Reader, id: BoundSql) =>
+  r.select({ id: drawRequest.id }).from(drawRequest).where(eq(drawRequest.loanId, id));
 
 /** The lines of the loan's draws, with their budget line's description, in budget order. */
 export const drawLinesPart = (r: Reader, id: BoundSql) =>
