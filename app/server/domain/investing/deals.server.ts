@@ -6,13 +6,13 @@
  */
 import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { DEAL_FILTERS, type DealFilter } from '~/lib/deals';
-import { db } from '../../db/client.server';
+import { db, type Reader } from '../../db/client.server';
 import { deal, dealInterest, softCommitment } from '../../db/schema';
 import { env } from '../../env.server';
 import { queueEmail } from '../../mail/outbox.server';
 import { addNotification } from '../notifications.server';
 import { isUuid, qualified } from '../../db/query.server';
-import { bound, preparedRead, type Bound } from '../../db/prepared.server';
+import { bound, preparedParts, preparedRead, type Bound, type BoundSql } from '../../db/prepared.server';
 import { NotFound, Refused } from '../../errors.server';
 
 /** Spec §9 notification titles of the investor portal. */
@@ -78,19 +78,41 @@ function listed(filter: DealFilter, viewerId: string, limit: number, offset: num
 /** Whether the viewer (the placeholder `viewerId`) follows the outer row's deal. */
 const viewerFollows = sql`exists (select 1 from ${dealInterest} where ${dealInterest.dealId} = ${qualified(deal.id)} and ${dealInterest.userId} = ${sql.placeholder('viewerId')})`;
 
-/** `limit` cards from `offset` where `where` holds, in `order`, each with whether the viewer follows it. */
-const cardsRead = (name: string, condition: SQL | undefined, order: SQL[]) =>
-  preparedRead(name, (r, where) =>
-    r
-      .select(cardColumns)
-      .from(deal)
-      .where(and(where as SQL, condition))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
+/** The select of `limit` cards from `offset` where `where` holds and `condition`, in `order`. */
+const cardsPart = (condition: SQL | undefined, order: SQL[]) => (r: Reader, where: BoundSql) =>
+  r
+    .select(cardColumns)
+    .from(deal)
+    .where(and(where as SQL, condition))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+
+/** The investor's order's counts: every deal, those the viewer follows, the Active ones they do not. */
+const segmentCountsPart = (r: Reader, where: BoundSql) => {
+  const mine = r
+    .select({ dealId: dealInterest.dealId })
+    .from(dealInterest)
+    .where(eq(dealInterest.userId, sql.placeholder('viewerId')))
+    .as('mine');
+  return r
+    .select({
+      total: count(),
+      followed: count(mine.dealId),
+      active: sql<number>`count(*) filter (where ${mine.dealId} is null and ${deal.status} = 'Active')`.mapWith(Number),
+    })
+    .from(deal)
+    .leftJoin(mine, eq(mine.dealId, deal.id))
+    .where(where as SQL);
+};
 
 const newestFirst = [desc(deal.createdAt), asc(deal.id)];
+/** The investor's order's three segments: followed (Active first), Active, the rest. */
+const segmentParts = {
+  followed: cardsPart(viewerFollows, [desc(sql`(${deal.status} = 'Active')`), ...newestFirst]),
+  active: cardsPart(and(sql`not ${viewerFollows}`, eq(deal.status, 'Active')), newestFirst),
+  rest: cardsPart(and(sql`not ${viewerFollows}`, ne(deal.status, 'Active')), newestFirst),
+};
 const listReads = {
   count: preparedRead('deals_count', (r, where) =>
     r
@@ -107,35 +129,14 @@ const listReads = {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   ),
-  /** The investor's order's counts: every deal, those the viewer follows, the Active ones they do not. */
-  segmentCounts: preparedRead('deals_segment_counts', (r, where) => {
-    const mine = r
-      .select({ dealId: dealInterest.dealId })
-      .from(dealInterest)
-      .where(eq(dealInterest.userId, sql.placeholder('viewerId')))
-      .as('mine');
-    return r
-      .select({
-        total: count(),
-        followed: count(mine.dealId),
-        active: sql<number>`count(*) filter (where ${mine.dealId} is null and ${deal.status} = 'Active')`.mapWith(Number),
-      })
-      .from(deal)
-      .leftJoin(mine, eq(mine.dealId, deal.id))
-      .where(where as SQL);
-  }),
-  /** The investor's order's three segments: followed (Active first), Active, the rest. */
+  segmentCounts: preparedRead('deals_segment_counts', segmentCountsPart),
   segments: [
-    {
-      following: true,
-      read: cardsRead('deals_followed', viewerFollows, [desc(sql`(${deal.status} = 'Active')`), ...newestFirst]),
-    },
-    {
-      following: false,
-      read: cardsRead('deals_active', and(sql`not ${viewerFollows}`, eq(deal.status, 'Active')), newestFirst),
-    },
-    { following: false, read: cardsRead('deals_rest', and(sql`not ${viewerFollows}`, ne(deal.status, 'Active')), newestFirst) },
+    { following: true, read: preparedRead('deals_followed', segmentParts.followed) },
+    { following: false, read: preparedRead('deals_active', segmentParts.active) },
+    { following: false, read: preparedRead('deals_rest', segmentParts.rest) },
   ],
+  /** The first page of the investor's order with its counts: one statement (`preparedParts`). */
+  firstPage: preparedParts('deals_first_page', { counts: segmentCountsPart, ...segmentParts }),
 };
 
 function clampPage(total: number, opts: PageOptions) {
@@ -160,9 +161,6 @@ async function newestPage(viewerId: string, opts: PageOptions) {
  * `pageSize` rows, in the same database wait.
  */
 async function investorPage(viewerId: string, opts: PageOptions) {
-  const counted = listReads
-    .segmentCounts(listed(opts.filter, viewerId, 0, 0))
-    .then(([row]) => row ?? { total: 0, followed: 0, active: 0 });
   /** `limit` deals from `offset` of segment `i`, each marked as the segment is. */
   const segmentRows = async (i: number, limit: number, offset: number) => {
     const { read, following } = listReads.segments[i]!;
@@ -171,12 +169,20 @@ async function investorPage(viewerId: string, opts: PageOptions) {
   const segmentIndexes = listReads.segments.map((_, i) => i);
   if (opts.page <= 1) {
     // The first page does not depend on the counts: the first `pageSize` of each segment, read
-    // with the counts in one database wait (issue 26), then cut in segment order.
-    const [counts, ...firsts] = await Promise.all([counted, ...segmentIndexes.map((i) => segmentRows(i, opts.pageSize, 0))]);
+    // with the counts in one statement (issue 26), then cut in segment order.
+    const first = await listReads.firstPage(listed(opts.filter, viewerId, opts.pageSize, 0));
+    const counts = first.counts[0] ?? { total: 0, followed: 0, active: 0 };
     const { page, pageCount } = clampPage(counts.total, opts);
-    return { deals: firsts.flat().slice(0, opts.pageSize), total: counts.total, page, pageCount };
+    const deals = [
+      ...first.followed.map((r) => ({ ...r, following: true })),
+      ...first.active.map((r) => ({ ...r, following: false })),
+      ...first.rest.map((r) => ({ ...r, following: false })),
+    ];
+    return { deals: deals.slice(0, opts.pageSize), total: counts.total, page, pageCount };
   }
-  const counts = await counted;
+  const counts = await listReads
+    .segmentCounts(listed(opts.filter, viewerId, 0, 0))
+    .then(([row]) => row ?? { total: 0, followed: 0, active: 0 });
   const { page, pageCount } = clampPage(counts.total, opts);
   const sizes = [counts.followed, counts.active, counts.total - counts.followed - counts.active];
   let skip = (page - 1) * opts.pageSize;
