@@ -289,3 +289,28 @@ describe('list_count_rebuild', () => {
     expect((await listUsers({ q: '', type: null, page: 1 })).total).toBe(users.length);
   });
 });
+
+describe('the dashboard', () => {
+  it('counts the 7-day window and the weeks and lists the newest, as plain reads of the same rows do', async () => {
+    // One statement reads the dashboard's own figures (preparedParts): each must equal its rows.
+    // A week and ten minutes after the first inquiry: the window holds some of them, not all.
+    const now = new Date(base + 7 * 24 * 3600_000 + 10 * 60_000);
+    const figures = await dashboardFigures(now);
+    const all = await db().select().from(contact);
+    const weekAgo = now.getTime() - 7 * 24 * 3600_000;
+    const recent = all.filter((c) => c.createdAt.getTime() >= weekAgo).length;
+    expect(recent).toBeGreaterThan(0);
+    expect(recent).toBeLessThan(all.length);
+    expect(figures.totals.recentInquiries).toBe(recent);
+    const mondayOf = (d: Date) => {
+      const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      return monday.toISOString().slice(0, 10);
+    };
+    for (const w of figures.weeks) expect(w.inquiries, w.week).toBe(all.filter((c) => mondayOf(c.createdAt) === w.week).length);
+    expect(figures.weeks.reduce((n, w) => n + w.inquiries, 0)).toBeGreaterThan(0);
+    const newest = [...all].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, 5);
+    expect(figures.newestContacts.map((c) => c.createdAt)).toEqual(newest.map((c) => c.createdAt));
+    expect(figures.newestUsers).toHaveLength(5);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Reader } from '../db/client.server';
-import { bound, preparedRead, type BoundSql } from '../db/prepared.server';
+import { bound, preparedParts, type BoundSql } from '../db/prepared.server';
 import { listCounts } from '../db/paging.server';
 import { contact, deal, profile, user } from '../db/schema';
 import { demandAcrossActiveDeals } from './investing/demand-summary.server';
@@ -23,18 +23,22 @@ const weekly = (r: Reader, table: typeof user | typeof contact, now: BoundSql) =
     .groupBy(sql`1`);
 };
 
-// The dashboard's reads, each prepared once (db/prepared.server.ts).
-const reads = {
-  activeDeals: preparedRead('dashboard_active_deals', (r) =>
+/**
+ * The dashboard's own figures, one statement (db/prepared.server.ts, `preparedParts`): its argument
+ * is the placeholder `now` (an ISO instant); `since` is the start of the 7-day window.
+ */
+const figures = preparedParts('dashboard', {
+  activeDeals: (r) =>
     r
       .select({ n: count() })
       .from(deal)
       .where(and(eq(deal.status, 'Active'), isNull(deal.deletedAt))),
-  ),
-  inquiriesSince: preparedRead('dashboard_inquiries_since', (r, since) =>
-    r.select({ n: count() }).from(contact).where(gte(contact.createdAt, since)),
-  ),
-  newestUsers: preparedRead('dashboard_newest_users', (r) =>
+  inquiriesSince: (r) =>
+    r
+      .select({ n: count() })
+      .from(contact)
+      .where(gte(contact.createdAt, sql.placeholder('since'))),
+  newestUsers: (r) =>
     r
       .select({
         id: user.id,
@@ -48,8 +52,7 @@ const reads = {
       .innerJoin(profile, eq(profile.userId, user.id))
       .orderBy(desc(user.createdAt))
       .limit(5),
-  ),
-  newestContacts: preparedRead('dashboard_newest_contacts', (r) =>
+  newestContacts: (r) =>
     r
       .select({
         id: contact.id,
@@ -61,37 +64,27 @@ const reads = {
       .from(contact)
       .orderBy(desc(contact.createdAt))
       .limit(5),
-  ),
-  weeklySignups: preparedRead('dashboard_weekly_signups', (r, now) => weekly(r, user, now)),
-  weeklyInquiries: preparedRead('dashboard_weekly_inquiries', (r, now) => weekly(r, contact, now)),
-};
+  weeklySignups: (r, now) => weekly(r, user, now),
+  weeklyInquiries: (r, now) => weekly(r, contact, now),
+});
 
 /** The dashboard's figures at `now` (see the top of this file). */
 export async function dashboardFigures(now = new Date()) {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 3600 * 1000);
-  const [
-    userCounts,
-    [activeDeals],
-    contactCounts,
-    [recentInquiries],
-    newestUsers,
-    newestContacts,
-    signups,
-    inquiries,
-    loanStages,
-    demand,
-  ] = await Promise.all([
+  const [userCounts, contactCounts, own, loanStages, demand] = await Promise.all([
     listCounts('user'),
-    reads.activeDeals(),
     listCounts('contact'),
-    reads.inquiriesSince(bound('since', weekAgo)),
-    reads.newestUsers(),
-    reads.newestContacts(),
-    reads.weeklySignups(bound('now', now.toISOString())),
-    reads.weeklyInquiries(bound('now', now.toISOString())),
+    figures(bound('now', now.toISOString(), { since: weekAgo.toISOString() })),
     loansByStage(),
     demandAcrossActiveDeals(),
   ]);
+  const {
+    activeDeals: [activeDeals],
+    inquiriesSince: [recentInquiries],
+    newestUsers,
+    newestContacts,
+  } = own;
+  const [signups, inquiries] = [own.weeklySignups, own.weeklyInquiries];
   // The 12 Mondays (UTC) ending with this week's.
   const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
