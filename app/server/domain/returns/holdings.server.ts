@@ -119,23 +119,26 @@ export interface PositionsDeal {
   feesTo: FeesTo;
 }
 
-/** Deal `dealId`'s terms (`PositionsDeal`) unless it is missing or deleted. */
+/** What a confirmed amount awaiting its funds shows: the amount, its investor. */
+const awaitingColumns = {
+  commitmentId: softCommitment.id,
+  investorId: softCommitment.investorId,
+  investorName: user.name,
+  investorEmail: user.email,
+  amount: softCommitment.amount,
+};
+
 /** The confirmed amounts of a deal (bound `dealId`), in order of arrival: those whose funds may be recorded. */
 const confirmedAmounts = preparedRead('deal_confirmed_amounts', (r, dealId) =>
   r
-    .select({
-      commitmentId: softCommitment.id,
-      investorId: softCommitment.investorId,
-      investorName: user.name,
-      investorEmail: user.email,
-      amount: softCommitment.amount,
-    })
+    .select(awaitingColumns)
     .from(softCommitment)
     .innerJoin(user, eq(user.id, softCommitment.investorId))
     .where(and(eq(softCommitment.dealId, dealId), eq(softCommitment.status, 'confirmed')))
     .orderBy(asc(softCommitment.queuedAt), asc(softCommitment.id)),
 );
 
+/** Deal `dealId`'s terms (`PositionsDeal`) unless it is missing or deleted. */
 async function positionsDeal(dealId: string): Promise<PositionsDeal | null> {
   const [row] = await db()
     .select({ id: deal.id, investorRatePercent: deal.interestRate, feesTo: deal.feesTo })
@@ -221,11 +224,7 @@ export async function investorHoldingsForStaff(investorId: string): Promise<Inve
     positionRows('investorId', investorId),
     db()
       .select({
-        commitmentId: softCommitment.id,
-        investorId: softCommitment.investorId,
-        investorName: user.name,
-        investorEmail: user.email,
-        amount: softCommitment.amount,
+        ...awaitingColumns,
         dealId: deal.id,
         dealTitle: deal.title,
       })
