@@ -48,7 +48,11 @@ test('an investor filters and pages, follows and unfollows, opens a deal, downlo
   // Filters and pages are in the URL.
   await page.getByRole('link', { name: 'Residential' }).click();
   await expect(page).toHaveURL(/\/dashboard\/deals\?type=residential$/);
-  for (const type of await page.locator('article p.text-brass-700').allTextContents()) expect(type).toContain('Residential');
+  // The URL changes as the navigation commits; the cards follow in the same render, so wait for
+  // them (reading them at once could catch the list before it).
+  const types = page.locator('article p.text-brass-700');
+  await expect(types.filter({ hasNotText: 'Residential' })).toHaveCount(0);
+  expect(await types.count()).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'All Deals' }).click();
   await page.getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/\?page=2$/);
