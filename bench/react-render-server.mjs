@@ -121,7 +121,7 @@ const streamTimeout = build.entry.module.streamTimeout ?? 5_000;
 const headers = Object.fromEntries(captured.headers);
 
 const server = http.createServer((req, res) => {
-  // As server/app.ts and pino-http make them for each request.
+  // As server/app.ts makes them for each request.
   const nonce = pageHasNonce ? randomBytes(16).toString('base64') : undefined;
   const requestId = randomUUID();
   const context = {

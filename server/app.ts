@@ -7,7 +7,7 @@
  * This file is the server build's entry (vite.config.ts), so it shares one module graph —
  * one database handle — with the route modules.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import cluster from 'node:cluster';
 import { existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
@@ -16,12 +16,12 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { ServerBuild } from 'react-router';
 import { pageCache, withNonce, type CachedAnswer } from './page-cache';
 import { forkWorkers, WORKERS_STOP_TIMEOUT_MS } from './cluster';
 import { reactRouterHandler } from './react-router-handler';
 import { preferredCoding } from './encoding';
+import { accessLog, logAnswer, requestIdOf } from './access-log';
 import { CLIENT_IP_HEADER, PERSONAL_COOKIES } from '~/server/auth.server';
 import {
   configuredDatabase,
@@ -98,22 +98,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
     app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const id = requestIdOf(req);
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog());
 
   // The CSP (and so the nonce) applies to production; Vite's dev client injects inline scripts.
   app.use((_req, res, next) => {
@@ -175,7 +160,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
   const loadContext = (req: Request, res: Response): RequestInfo => ({
     cspNonce: res.locals.cspNonce as string,
     clientIp: String(req.headers[CLIENT_IP_HEADER]),
-    requestId: String(req.id),
+    requestId: res.locals.requestId as string,
     documentRequest: !req.path.endsWith('.data'),
   });
   const pages =
@@ -205,7 +190,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
   // Last resort: never a stack trace to the client; a database out of reach is 503 here too.
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (isDatabaseUnavailable(err)) {
-      req.log?.warn({ err }, 'database unavailable');
+      logger.warn({ err, requestId: res.locals.requestId as string }, 'database unavailable');
       if (!res.headersSent)
         res
           .status(503)
@@ -214,7 +199,7 @@ export function createApp({ vite, build }: AppOptions = {}) {
           .send(UNAVAILABLE_MESSAGE);
       return;
     }
-    req.log?.error({ err }, 'unhandled error');
+    logger.error({ err, requestId: res.locals.requestId as string }, 'unhandled error');
     const status = typeof err === 'object' && err && 'status' in err && Number(err.status) < 500 ? Number(err.status) : 500;
     if (!res.headersSent)
       res
@@ -238,16 +223,10 @@ export function createApp({ vite, build }: AppOptions = {}) {
   };
 }
 
-/** The request's id: a well-formed `X-Request-Id` from the proxy, else a new UUID. */
-function requestIdOf(req: http.IncomingMessage): string {
-  const given = req.headers['x-request-id'];
-  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-}
-
 /**
  * Writes a cached page as the Express chain would: its headers with a fresh CSP nonce and request
  * id, the body in the encoding the client prefers (Brotli, gzip or none; `Vary: Accept-Encoding`
- * as the compression middleware sets), and the same access-log line as pino-http.
+ * as the compression middleware sets), and the access-log line (server/access-log.ts).
  */
 function sendCachedAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: CachedAnswer): void {
   const started = performance.now();
@@ -261,17 +240,7 @@ function sendCachedAnswer(req: http.IncomingMessage, res: http.ServerResponse, a
   res.setHeader('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
-  if (logger.isLevelEnabled('info'))
-    res.once('finish', () =>
-      logger.info(
-        {
-          req: { id, method: req.method, url: req.url },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        },
-        'request completed',
-      ),
-    );
+  logAnswer(req, res, id, started);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -296,7 +265,7 @@ function originCheck(publicUrl: string) {
       }
     }
     if (ok) return next();
-    req.log?.warn({ origin: origin ?? null }, 'cross-origin request refused');
+    logger.warn({ origin: origin ?? null, requestId: res.locals.requestId as string }, 'cross-origin request refused');
     res.status(403).type('text/plain').send('Forbidden: cross-origin request refused');
   };
 }

@@ -273,7 +273,7 @@ test('4: an unconfirmed sign-in and Account Created offer a new verification e-m
   expect(await unknown.text()).toContain(sentence);
 });
 
-test('quiet, honest logs: a normal start warns of nothing, names the admin sign-in, and every line is JSON', async () => {
+test('quiet, honest logs: a normal start warns of nothing, names the admin sign-in, every line is JSON, and each request has one access-log line under its id', async () => {
   test.setTimeout(120_000);
   const server = await startServer({
     DATA_DIR: path.join(newDataDir('logs'), 'data'),
@@ -299,6 +299,40 @@ test('quiet, honest logs: a normal start warns of nothing, names the admin sign-
     expect(started.filter((e) => e.level >= 40)).toEqual([]);
     expect(started.at(-1)!.msg).toContain(`${server.url}/admin-login`);
     expect(started.find((e) => e.msg.startsWith('AUTH_SECRET is not set'))?.file).toMatch(/auth-secret$/);
+
+    // The access log (server/access-log.ts): one line per answer, under the id sent back as
+    // X-Request-Id; a proxy's well-formed id is kept, a malformed one replaced; a 4xx at warn.
+    // /about twice: the first through Express, the second from the page cache's front lane.
+    const given = ['proxy-0123456789-a', 'proxy-0123456789-b'];
+    for (const id of given) {
+      const about = await fetch(`${server.url}/about`, { headers: { 'X-Request-Id': id } });
+      expect(about.headers.get('x-request-id')).toBe(id);
+    }
+    const odd = await fetch(`${server.url}/no-such-page`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    expect(odd.status).toBe(404);
+    const oddId = odd.headers.get('x-request-id')!;
+    expect(oddId).toMatch(/^[0-9a-f-]{36}$/);
+    type Access = { level: number; msg: string; req?: { id: string; method: string; url: string }; res?: { statusCode: number } };
+    const accessOf = (id: string) =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as Access)
+        .filter((e) => e.req?.id === id);
+    await expect.poll(() => accessOf(oddId).length, { timeout: 10_000 }).toBe(1);
+    for (const id of given)
+      expect(accessOf(id)).toMatchObject([
+        { level: 30, msg: 'request completed', req: { method: 'GET', url: '/about' }, res: { statusCode: 200 } },
+      ]);
+    expect(accessOf(oddId)).toMatchObject([
+      { level: 40, msg: 'request completed', req: { url: '/no-such-page' }, res: { statusCode: 404 } },
+    ]);
+    expect(accessOf(res.headers.get('x-request-id')!)).toMatchObject([
+      { level: 40, req: { method: 'POST', url: '/login' }, res: { statusCode: 401 } },
+    ]);
+    // The health checks that started the test are not logged.
+    expect(server.output()).not.toContain('"url":"/healthz"');
   } finally {
     server.process.kill('SIGTERM');
     await server.exited;
