@@ -32,11 +32,12 @@ function unlogged(url: string | undefined): boolean {
 
 /**
  * Writes `req`'s access-log line (id `id`, started at `started`, `performance.now()` ms) once
- * `res` is finished, or "request aborted" when the connection closes first. Nothing when the
- * logger's level is above info or the request is not logged.
+ * `res` is finished, or "request aborted" when the connection closes first, at the line's level:
+ * under `LOG_LEVEL=warn` only the 4xx, 5xx and aborted ones are written. Nothing when the logger
+ * writes no errors either or the request is not logged.
  */
 export function logAnswer(req: http.IncomingMessage, res: http.ServerResponse, id: string, started: number): void {
-  if (unlogged(req.url) || !logger.isLevelEnabled('info')) return;
+  if (unlogged(req.url) || !logger.isLevelEnabled('error')) return;
   const write = () => {
     res.off('finish', write);
     res.off('close', write);

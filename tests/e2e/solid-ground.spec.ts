@@ -307,9 +307,11 @@ test('quiet, honest logs: a normal start warns of nothing, names the admin sign-
     for (const id of given) {
       const about = await fetch(`${server.url}/about`, { headers: { 'X-Request-Id': id } });
       expect(about.headers.get('x-request-id')).toBe(id);
+      await about.text();
     }
     const odd = await fetch(`${server.url}/no-such-page`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
     expect(odd.status).toBe(404);
+    await odd.text();
     const oddId = odd.headers.get('x-request-id')!;
     expect(oddId).toMatch(/^[0-9a-f-]{36}$/);
     type Access = { level: number; msg: string; req?: { id: string; method: string; url: string }; res?: { statusCode: number } };
@@ -333,6 +335,34 @@ test('quiet, honest logs: a normal start warns of nothing, names the admin sign-
     ]);
     // The health checks that started the test are not logged.
     expect(server.output()).not.toContain('"url":"/healthz"');
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+});
+
+test('under LOG_LEVEL=warn the access log keeps the refused requests and drops the answered ones', async () => {
+  test.setTimeout(120_000);
+  const server = await startServer({
+    DATA_DIR: path.join(newDataDir('warn-logs'), 'data'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const ok = await fetch(`${server.url}/about`);
+    expect(ok.status).toBe(200);
+    await ok.text();
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    await missing.text();
+    const idOf = (r: Response) => `"id":"${r.headers.get('x-request-id')!}"`;
+    await expect.poll(() => server.output().includes(idOf(missing)), { timeout: 10_000 }).toBe(true);
+    const line = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes(idOf(missing)));
+    expect(JSON.parse(line!)).toMatchObject({ level: 40, msg: 'request completed', res: { statusCode: 404 } });
+    expect(server.output()).not.toContain(idOf(ok));
   } finally {
     server.process.kill('SIGTERM');
     await server.exited;

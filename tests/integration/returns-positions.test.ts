@@ -80,36 +80,38 @@ describe('recording funds received', () => {
   it('refuses every case it must, with a clear 4xx, and stores nothing', async () => {
     const { dealId, loan: l } = await dealOnLoan();
     const c = await confirmed(dealId, 100_000);
-    const cases: [string, Promise<unknown>, string, RegExp][] = [
+    // Each call is made in its turn: made all at once, a refusal could come before its handler is
+    // attached (an unhandled rejection), and they would race each other on the same amount.
+    const cases: [string, () => Promise<unknown>, string, RegExp][] = [
       [
         'a day in the future',
-        recordFundsReceived(admin, c.id, { ...WIRE, receivedOn: '2026-03-02' }, { today: TODAY }),
+        () => recordFundsReceived(admin, c.id, { ...WIRE, receivedOn: '2026-03-02' }, { today: TODAY }),
         'invalid',
         /future/,
       ],
       [
         'a day that is no day',
-        recordFundsReceived(admin, c.id, { ...WIRE, receivedOn: '2026-02-30' }, { today: TODAY }),
+        () => recordFundsReceived(admin, c.id, { ...WIRE, receivedOn: '2026-02-30' }, { today: TODAY }),
         'invalid',
         /date/,
       ],
-      ['no amount', recordFundsReceived(admin, c.id, { ...WIRE, amountCents: 0 }, { today: TODAY }), 'invalid', /at least/],
+      ['no amount', () => recordFundsReceived(admin, c.id, { ...WIRE, amountCents: 0 }, { today: TODAY }), 'invalid', /at least/],
       [
         'another deal',
-        recordFundsReceived(admin, c.id, WIRE, { dealId: randomUUID(), today: TODAY }),
+        () => recordFundsReceived(admin, c.id, WIRE, { dealId: randomUUID(), today: TODAY }),
         'not-found',
         /does not exist/,
       ],
-      ['no such amount', recordFundsReceived(admin, randomUUID(), WIRE, { today: TODAY }), 'not-found', /does not exist/],
+      ['no such amount', () => recordFundsReceived(admin, randomUUID(), WIRE, { today: TODAY }), 'not-found', /does not exist/],
       [
         'more than the note',
-        recordFundsReceived(admin, c.id, { ...WIRE, amountCents: 100_000_001 }, { today: TODAY }),
+        () => recordFundsReceived(admin, c.id, { ...WIRE, amountCents: 100_000_001 }, { today: TODAY }),
         'conflict',
         /more than the note amount: \$1,000,000\.00 of the note is left/,
       ],
     ];
     for (const [what, call, kind, message] of cases) {
-      const r = await refusal(call);
+      const r = await refusal(call());
       expect(r.kind, what).toBe(kind);
       expect(r.message, what).toMatch(message);
     }
