@@ -12,7 +12,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, openDatabase, setDatabase, type DatabaseHandle } from '~/server/db/client.server';
-import { bound, preparedParts, preparedRead, type Bound } from '~/server/db/prepared.server';
+import { bound, noArgument, preparedParts, preparedRead, type Bound } from '~/server/db/prepared.server';
 import { auditEvent, contact, deal } from '~/server/db/schema';
 import { useTestDatabase } from '../support/test-database';
 
@@ -201,6 +201,34 @@ describe('a read of parts in one statement', () => {
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(contact);
     expect((await expressions()).n).toEqual([{ list: [1, 2, 3], yes: true, count: own!.count, word: 'word' }]);
+  });
+
+  it('gives a part written as SQL its rows as JSON gives them, in its order, with its placeholders bound', async () => {
+    const names = ['Sql part c', 'Sql part a', 'Sql part b'];
+    await db()
+      .insert(contact)
+      .values(names.map((name, i) => ({ name, email: `sqlpart${i}@example.com` })));
+    const written = preparedParts('test_parts_written', {
+      named: () => sql<{ name: string; at: string; rank: number }>`
+        with these as (select name, created_at from contact where name like ${sql.placeholder('prefix')})
+        select name, created_at::text as at, row_number() over (order by name desc)::int as rank
+        from these order by name desc`,
+      none: () => sql<{ name: string }>`select name from contact where false`,
+    });
+    const parts = await written({ ...noArgument, values: { prefix: 'Sql part %' } });
+    expect(parts.named.map((row) => [row.name, row.rank])).toEqual([
+      ['Sql part c', 1],
+      ['Sql part b', 2],
+      ['Sql part a', 3],
+    ]);
+    // Cast to text, a time comes back as PostgreSQL writes it, not as a JSON date.
+    const [own] = await db()
+      .select({ at: sql<string>`created_at::text` })
+      .from(contact)
+      .where(eq(contact.name, 'Sql part a'));
+    expect(parts.named[2]!.at).toBe(own!.at);
+    expect(parts.none).toEqual([]);
+    expect((await written({ ...noArgument, values: { prefix: 'Nobody %' } })).named).toEqual([]);
   });
 
   it('refuses a part that selects a whole table, naming it', async () => {

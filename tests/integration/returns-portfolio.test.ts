@@ -20,6 +20,7 @@ import { interestBill, payment, type LedgerEntry } from '~/lib/servicing/ledger'
 import { requestContext } from '~/load-context';
 import { action as taxAction, loader as taxLoader } from '~/routes/admin/tax';
 import { loader as documentsLoader } from '~/routes/portal/documents';
+import { loader as investmentsLoader } from '~/routes/portal/investments';
 import { loader as positionLoader } from '~/routes/portal/investment-position';
 import { loader as exportLoader } from '~/routes/resources/investments-export';
 import { action as taxExportAction } from '~/routes/resources/tax-export';
@@ -34,12 +35,17 @@ import {
   extensionRequest,
   loan,
   loanUpdate,
+  notification,
   position,
   softCommitment,
   taxStatement,
   user,
 } from '~/server/db/schema';
+import { listDeals } from '~/server/domain/investing/deals.server';
+import { investorCommitments } from '~/server/domain/investing/investments.server';
+import { myInvestments } from '~/server/domain/investing/my-investments.server';
 import type { Loan, LoanActor } from '~/server/domain/loans/loan.server';
+import { listNotifications } from '~/server/domain/notifications.server';
 import {
   investorDistributions,
   investorPortfolio,
@@ -272,6 +278,41 @@ describe('an investor with positions and paid runs', () => {
     const other = await investorPortfolio(b.id, '2026-03-10');
     expect(other.positions.map((x) => x.id)).toEqual([positionB]);
     expect(other.totals.interestSinceStartCents).toBe(120_000);
+  });
+
+  it("My investments' one statement gives what the page's four reads give, and its loader answers with it", async () => {
+    await db()
+      .insert(notification)
+      .values([
+        { userId: a.id, title: 'Distribution paid', message: 'Run 1 paid.', type: 'success' },
+        { userId: a.id, title: 'Something else', message: 'Not on this page.', type: 'info' },
+        { userId: b.id, title: 'Distribution paid', message: 'Not yours.', type: 'success' },
+      ]);
+    const titles = ['Distribution paid', 'Deal Followed'];
+    const one = await myInvestments(a.id, '2026-03-10', { titles, notificationLimit: 5, dealsSize: 3 });
+    expect(one.portfolio).toEqual(await investorPortfolio(a.id, '2026-03-10'));
+    expect(one.portfolio.positions.map((p) => p.id)).toEqual([positionA]);
+    const mine = await investorCommitments(a.id);
+    expect({ commitments: one.commitments, totals: one.totals }).toEqual(mine);
+    expect(mine.commitments).not.toEqual([]);
+    const deals = await listDeals(a.id, { filter: 'all', page: 1, pageSize: 3, followedFirst: true });
+    expect({ deals: one.deals, total: one.total }).toEqual({ deals: deals.deals, total: deals.total });
+    expect(one.deals).not.toEqual([]);
+    expect(one.notifications).toEqual(await listNotifications(a.id, titles, 5));
+    expect(one.notifications.map((n) => n.message)).toEqual(['Run 1 paid.']);
+    // The other investor's read is theirs alone.
+    const theirs = await myInvestments(b.id, '2026-03-10', { titles, notificationLimit: 5, dealsSize: 3 });
+    expect(theirs.portfolio.positions.map((p) => p.id)).toEqual([positionB]);
+    expect(theirs.notifications.map((n) => n.message)).toEqual(['Not yours.']);
+    // The page's loader answers with the same read.
+    const page = await answered(() =>
+      investmentsLoader({ request: get('/dashboard/investments', a.cookie), params: {}, context: context() } as never),
+    );
+    const body = page.body as Awaited<ReturnType<typeof myInvestments>>;
+    expect(page.status).toBe(200);
+    expect(body.portfolio.positions.map((p) => p.id)).toEqual([positionA]);
+    expect(body.commitments).toEqual(mine.commitments);
+    expect(body.notifications.map((n) => n.message)).toEqual(['Run 1 paid.']);
   });
 
   it('expects of a position funded inside the period only the days it holds', async () => {

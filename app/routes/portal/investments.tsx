@@ -19,12 +19,13 @@ import { commitmentLabel } from '~/lib/investing';
 import { PageHeader } from '~/components/layout/dashboard-shell';
 import { NotificationList } from '~/components/notifications/notification-list';
 import { INVESTOR_SUMMARY_SIZE } from '~/lib/deals';
-import { INTEREST_NOTIFICATION_TITLES, listDeals } from '~/server/domain/investing/deals.server';
+import { INTEREST_NOTIFICATION_TITLES } from '~/server/domain/investing/deals.server';
 import { ACCREDITATION_NOTIFICATION_TITLES } from '~/server/domain/investing/accreditation.server';
-import { COMMITMENT_NOTIFICATION_TITLES, investorCommitments } from '~/server/domain/investing/investments.server';
+import { COMMITMENT_NOTIFICATION_TITLES } from '~/server/domain/investing/investments.server';
+import { myInvestments } from '~/server/domain/investing/my-investments.server';
 import { DISTRIBUTION_NOTIFICATION_TITLES } from '~/server/domain/returns/distributions.server';
 import { LOAN_UPDATE_NOTIFICATION_TITLES } from '~/server/domain/returns/updates.server';
-import { listNotifications, markNotificationRead } from '~/server/domain/notifications.server';
+import { markNotificationRead } from '~/server/domain/notifications.server';
 import { answer, answerRefusals } from '~/server/answers.server';
 import { NotFound } from '~/server/errors.server';
 import { readForm, readIntent } from '~/server/forms.server';
@@ -32,34 +33,21 @@ import { z } from 'zod';
 import { requireRole } from '~/server/guards.server';
 import { PortfolioCard } from '~/components/returns/portfolio-card';
 import { lenderDay } from '~/lib/format';
-import { investorPortfolio } from '~/server/domain/returns/portfolio.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole({ request, context }, 'investor');
-  const [portfolio, mine, top, notifications] = await Promise.all([
-    investorPortfolio(viewer.id, lenderDay()),
-    investorCommitments(viewer.id),
-    listDeals(viewer.id, { filter: 'all', page: 1, pageSize: INVESTOR_SUMMARY_SIZE, followedFirst: true }),
-    listNotifications(
-      viewer.id,
-      [
-        ...INTEREST_NOTIFICATION_TITLES,
-        ...COMMITMENT_NOTIFICATION_TITLES,
-        ...ACCREDITATION_NOTIFICATION_TITLES,
-        ...DISTRIBUTION_NOTIFICATION_TITLES,
-        ...LOAN_UPDATE_NOTIFICATION_TITLES,
-      ],
-      5,
-    ),
-  ]);
-  return {
-    portfolio,
-    commitments: mine.commitments,
-    totals: mine.totals,
-    deals: top.deals,
-    total: top.total,
-    notifications,
-  };
+  // One statement for the whole page (issue 26): the portfolio, the amounts, the deals, the notifications.
+  return myInvestments(viewer.id, lenderDay(), {
+    titles: [
+      ...INTEREST_NOTIFICATION_TITLES,
+      ...COMMITMENT_NOTIFICATION_TITLES,
+      ...ACCREDITATION_NOTIFICATION_TITLES,
+      ...DISTRIBUTION_NOTIFICATION_TITLES,
+      ...LOAN_UPDATE_NOTIFICATION_TITLES,
+    ],
+    notificationLimit: 5,
+    dealsSize: INVESTOR_SUMMARY_SIZE,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -104,11 +104,19 @@ function partField(read: string, part: string, key: string, field: unknown): Par
   return { key, asText: false, read: (v) => decoder.mapFromDriverValue(v) };
 }
 
+/** What a part's builder may give: a drizzle select, or a whole statement written as SQL. */
+type PartBuilder = (reader: Reader, arg: BoundSql) => PartQuery<unknown> | SQL;
+
+/** A part's rows: a select's own rows, or an SQL part's rows (`sql<Row>`) as JSON gives them. */
+type PartRows<Q> = Q extends SQL<infer Row> ? Row[] : Awaited<Q>;
+
 /**
  * A read of several selects in one statement (issue 26, decision 0010 "Fifth pass"). Each part is
  * a drizzle select (flat fields: columns and SQL expressions), built by its builder from the
- * reader and the argument's SQL as `preparedRead` builds one. The statement returns one row with
- * a JSON column per part: the part's rows (`json_agg` over the part's own select, in its order).
+ * reader and the argument's SQL as `preparedRead` builds one, or a statement written as SQL
+ * (`sql<Row>\`select …\``, common table expressions allowed; decision 0010 "Sixth pass"). The
+ * statement returns one row with a JSON column per part: the part's rows (`json_agg` over the
+ * part's own select, in its order).
  * - A column of a type node-postgres reads as a number, a boolean or JSON travels as itself;
  *   every other (numeric, bigint, timestamps, days, text) as its text; each is read back with the
  *   column's own mapping (`mapFromDriverValue`): what the part's own select gives, same values,
@@ -116,19 +124,25 @@ function partField(read: string, part: string, key: string, field: unknown): Par
  * - An SQL expression travels as JSON gives it (numbers, booleans, arrays, strings) and is read
  *   back by its `.mapWith`, if any: one of type bigint, numeric or a time gives a number or an
  *   ISO string where node-postgres gives a string, so map it (`.mapWith(Number)`) or cast it.
+ * - An SQL part's rows are objects keyed by its columns' names, each value as JSON gives it:
+ *   cast what must stay exact or as written (cents, numeric, days, times) to text in its SQL.
  * Resolves to `{ part: rows }`. Prepared once per shape like any `preparedRead`; in a
  * transaction, run there. Every part costs the database a subquery and the site one statement.
  * @throws Error when a part selects a whole table or anything but columns and SQL (a programming
  *   error, at the first call).
  */
-export function preparedParts<P extends Record<string, (reader: Reader, arg: BoundSql) => PartQuery<unknown>>>(
+export function preparedParts<P extends Record<string, PartBuilder>>(
   name: string,
   parts: P,
-): (arg?: Bound, reader?: Reader) => Promise<{ [K in keyof P]: Awaited<ReturnType<P[K]>> }> {
+): (arg?: Bound, reader?: Reader) => Promise<{ [K in keyof P]: PartRows<ReturnType<P[K]>> }> {
   const read = preparedRead(name, (r, arg) => {
     const columns: Record<string, SQL.Aliased> = {};
     for (const [part, build] of Object.entries(parts)) {
       const query = build(r, arg);
+      if (is(query, SQL)) {
+        columns[part] = sql<unknown[]>`(select coalesce(json_agg(q), '[]'::json) from (${query}) as q)`.as(part);
+        continue;
+      }
       const fields = Object.entries(query._.selectedFields).map(([key, field]) => partField(name, part, key, field));
       const names = fields.map((_, i) => sql.identifier(`c${i}`));
       const values = fields.map(({ asText }, i) => (asText ? sql`q.${names[i]}::text as ${names[i]}` : sql`q.${names[i]}`));

@@ -40,12 +40,13 @@ export async function addNotification(
 
 /** The newest `limit` notifications of `userId` whose title is one of `titles`. */
 export async function listNotifications(userId: string, titles: readonly string[], limit: number) {
-  return notificationsOf(bound('userId', userId, { titles, limit }));
+  return notificationsOf(bound('userId', userId, { titles, notificationLimit: limit }));
 }
 
 /**
  * The select of `listNotifications`, of the user the bound SQL `userId` names; the placeholders
- * `titles` and `limit` take the titles and how many (a part of My loans' one statement).
+ * `titles` and `notificationLimit` take the titles and how many (a part of My loans' and My
+ * investments' one statement).
  */
 export const notificationsPart = (r: Reader, userId: BoundSql) =>
   r
@@ -60,7 +61,7 @@ export const notificationsPart = (r: Reader, userId: BoundSql) =>
     .from(notification)
     .where(and(eq(notification.userId, userId), eq(notification.title, sql`any(${sql.placeholder('titles')})`)))
     .orderBy(desc(notification.createdAt))
-    .limit(sql.placeholder('limit'));
+    .limit(sql.placeholder('notificationLimit'));
 const notificationsOf = preparedRead('notifications', notificationsPart);
 
 /** Marks notification `id` of `userId` read; false when there is no such notification of theirs. */

@@ -139,7 +139,42 @@ const listReads = {
   firstPage: preparedParts('deals_first_page', { counts: segmentCountsPart, ...segmentParts }),
 };
 
-function clampPage(total: number, opts: PageOptions) {
+/**
+ * The first page of the investor's order over `filter`, with its counts, as parts of another
+ * page's one statement (`preparedParts`): the placeholders `viewerId`, `limit` (the page's size)
+ * and `offset` (0) take `firstPageValues`. Read back by `firstPageView`.
+ */
+export function dealsFirstPageParts(filter: DealFilter) {
+  const where = filterWhere(filter);
+  return {
+    counts: (r: Reader) => segmentCountsPart(r, where),
+    followed: (r: Reader) => segmentParts.followed(r, where),
+    active: (r: Reader) => segmentParts.active(r, where),
+    rest: (r: Reader) => segmentParts.rest(r, where),
+  };
+}
+
+/** The values of `dealsFirstPageParts`' placeholders for `viewerId` and a page of `pageSize`. */
+export function firstPageValues(viewerId: string, pageSize: number) {
+  return { viewerId, limit: pageSize, offset: 0 };
+}
+
+type FirstPageRows = Awaited<ReturnType<typeof listReads.firstPage>>;
+
+/** The investor's first page of `pageSize` (`listDeals`' answer) of what the first page's parts read. */
+export function firstPageView(first: FirstPageRows, pageSize: number) {
+  const counts = first.counts[0] ?? { total: 0, followed: 0, active: 0 };
+  const { page, pageCount } = clampPage(counts.total, { pageSize, page: 1 });
+  // Cut in segment order: followed, Active, the rest.
+  const deals = [
+    ...first.followed.map((r) => ({ ...r, following: true })),
+    ...first.active.map((r) => ({ ...r, following: false })),
+    ...first.rest.map((r) => ({ ...r, following: false })),
+  ];
+  return { deals: deals.slice(0, pageSize), total: counts.total, page, pageCount };
+}
+
+function clampPage(total: number, opts: Pick<PageOptions, 'page' | 'pageSize'>) {
   const pageCount = Math.max(1, Math.ceil(total / opts.pageSize));
   return { pageCount, page: Math.min(Math.max(1, opts.page), pageCount) };
 }
@@ -170,15 +205,7 @@ async function investorPage(viewerId: string, opts: PageOptions) {
   if (opts.page <= 1) {
     // The first page does not depend on the counts: the first `pageSize` of each segment, read
     // with the counts in one statement (issue 26), then cut in segment order.
-    const first = await listReads.firstPage(listed(opts.filter, viewerId, opts.pageSize, 0));
-    const counts = first.counts[0] ?? { total: 0, followed: 0, active: 0 };
-    const { page, pageCount } = clampPage(counts.total, opts);
-    const deals = [
-      ...first.followed.map((r) => ({ ...r, following: true })),
-      ...first.active.map((r) => ({ ...r, following: false })),
-      ...first.rest.map((r) => ({ ...r, following: false })),
-    ];
-    return { deals: deals.slice(0, opts.pageSize), total: counts.total, page, pageCount };
+    return firstPageView(await listReads.firstPage(listed(opts.filter, viewerId, opts.pageSize, 0)), opts.pageSize);
   }
   const counts = await listReads
     .segmentCounts(listed(opts.filter, viewerId, 0, 0))

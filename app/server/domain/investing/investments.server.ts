@@ -22,7 +22,7 @@ import {
 import { formatCalendarDay, lenderDay } from '~/lib/format';
 import { db, type Transaction, type Reader } from '../../db/client.server';
 import { isUuid, qualified } from '../../db/query.server';
-import { bound, preparedRead } from '../../db/prepared.server';
+import { bound, preparedRead, type BoundSql } from '../../db/prepared.server';
 import { accreditationRecord, dataRoomAcknowledgement, deal, softCommitment, suitabilityStatement, user } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 
@@ -295,12 +295,18 @@ export async function investorPosition(investorId: string, dealId: string) {
  * the totals of the open ones by status (whole dollars).
  */
 export async function investorCommitments(investorId: string) {
-  const rows = await commitmentsOf(bound('investorId', investorId));
+  return commitmentsView(await commitmentsOf(bound('investorId', investorId)));
+}
+
+/** `investorCommitments`' answer of the rows of `commitmentsPart`: the rows and the open ones' totals by status. */
+export function commitmentsView(rows: Awaited<ReturnType<typeof commitmentsOf>>) {
   const totals = { indicated: 0, waitlisted: 0, confirmed: 0, funded: 0 };
   for (const r of rows) if (r.status in totals) totals[r.status as keyof typeof totals] += r.amount;
   return { commitments: rows, totals };
 }
-const commitmentsOf = preparedRead('investor_commitments', (r, investorId) =>
+
+/** The select of `investorCommitments`, of the investor the bound SQL `investorId` names (also a part of My investments' one statement). */
+export const commitmentsPart = (r: Reader, investorId: BoundSql) =>
   r
     .select({
       id: softCommitment.id,
@@ -315,5 +321,5 @@ const commitmentsOf = preparedRead('investor_commitments', (r, investorId) =>
     .from(softCommitment)
     .innerJoin(deal, eq(deal.id, softCommitment.dealId))
     .where(and(eq(softCommitment.investorId, investorId), sql`${deal.deletedAt} is null`))
-    .orderBy(sql`${softCommitment.createdAt} desc`),
-);
+    .orderBy(sql`${softCommitment.createdAt} desc`);
+const commitmentsOf = preparedRead('investor_commitments', commitmentsPart);

@@ -78,7 +78,9 @@ const myLoansRead = preparedParts('my_loans', {
  * notifications whose title is one of `titles` (`listNotifications`).
  */
 export async function myLoans(borrowerId: string, titles: readonly string[], limit: number) {
-  const { loans, documents, notifications } = await myLoansRead(bound('userId', borrowerId, { titles, limit }));
+  const { loans, documents, notifications } = await myLoansRead(
+    bound('userId', borrowerId, { titles, notificationLimit: limit }),
+  );
   return { loans: loans.map(borrowerLoanView), documents, notifications };
 }
 

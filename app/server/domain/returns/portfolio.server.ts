@@ -9,8 +9,8 @@
  * day is the run's `paid_on` (the lender's day the bank paid). Years and months are the lender's
  * calendar (paid_on is a lender's day).
  *
- * Fast at any size (bench: an investor with 200 positions under 50 ms p95): the portfolio is two
- * SQL statements whatever the number of positions; each loan's status comes from the servicing
+ * Fast at any size (bench: an investor with 200 positions under 50 ms p95): the portfolio is one
+ * statement whatever the number of positions (two parts, `portfolioParts`); each loan's status comes from the servicing
  * list's one computation of days past due (servicing/portfolio.server.ts `loanStandingCtes`, the
  * `servicing_position` cache), its next installment's interest from the closing record's terms
  * and today's balance (no ledger walk).
@@ -34,6 +34,7 @@ import type { FeesTo } from '~/lib/returns/vocabulary';
 import { daysBetween, periodInterestCents, type InterestMethod } from '~/lib/servicing/day-count';
 import { dueDays } from '~/lib/servicing/schedule';
 import { db } from '../../db/client.server';
+import { noArgument, preparedParts, type BoundSql } from '../../db/prepared.server';
 import { isUuid } from '../../db/query.server';
 import { loanStandingCtes } from '../servicing/portfolio.server';
 import { updatesOfLoan } from './updates.server';
@@ -65,9 +66,10 @@ interface PositionRaw {
 
 /**
  * The statement of `investorId`'s positions (only `positionId`'s when given) with their loans'
- * standing on `today` and what paid runs gave each: one statement, newest position first.
+ * standing on `today` and what paid runs gave each: one statement, newest position first. The
+ * investor and the day are values or placeholders (`portfolioParts`).
  */
-function positionsSql(investorId: string, today: string, positionId?: string): SQL {
+function positionsSql(investorId: string | BoundSql, today: string | BoundSql, positionId?: string): SQL<PositionRaw> {
   const only = positionId ? sql`and p.id = ${positionId}` : sql``;
   return sql`
     with ${loanStandingCtes(today, sql`s.loan_id in (select p.loan_id from position p where p.investor_id = ${investorId} ${only})`)},
@@ -161,33 +163,61 @@ function monthBefore(today: string, back: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+/** The received sums' row: a month's (null when nothing was received in the window) with the year's and all-time totals. */
+interface ReceivedRaw {
+  month: string | null;
+  interest: string | null;
+  principal: string | null;
+  this_year: string;
+  since_start: string;
+}
+
+/**
+ * The portfolio as two parts of one statement (`preparedParts`, decision 0010 "Sixth pass"), of
+ * the investor the placeholder `investorId` names on the lender's day `today` (placeholders
+ * `today`, `year` and `firstMonth`: `portfolioValues`): `positions`, the positions with their
+ * loans' standing (`positionsSql`); `received`, what paid runs gave the investor by month since
+ * `firstMonth`, with the totals of `year` and since the start. Read back by `portfolioView`.
+ */
+export const portfolioParts = {
+  positions: () => positionsSql(sql.placeholder('investorId'), sql.placeholder('today')),
+  received: () => sql<ReceivedRaw>`
+    with paid as (
+      select to_char(r.paid_on, 'YYYY-MM') as month, r.paid_on, dp.interest_cents, dp.principal_cents
+      from distribution_payment dp join distribution_run r on r.id = dp.run_id
+      where dp.investor_id = ${sql.placeholder('investorId')} and r.status = 'paid'
+    ),
+    totals as (
+      select coalesce(sum(interest_cents) filter (where extract(year from paid_on) = ${sql.placeholder('year')}), 0)::text as this_year,
+        coalesce(sum(interest_cents), 0)::text as since_start from paid
+    )
+    select m.month, m.interest, m.principal, t.this_year, t.since_start from totals t
+    left join (
+      select month, sum(interest_cents)::text as interest, sum(principal_cents)::text as principal from paid
+      where month >= ${sql.placeholder('firstMonth')} group by month
+    ) m on true`,
+};
+
+/** The values of `portfolioParts`' placeholders for `investorId` on the lender's `today`. */
+export function portfolioValues(investorId: string, today: string) {
+  return { investorId, today, year: Number(today.slice(0, 4)), firstMonth: monthBefore(today, DISTRIBUTION_MONTHS - 1) };
+}
+
+const portfolioRead = preparedParts('investor_portfolio', portfolioParts);
+
 /**
  * `investorId`'s portfolio on the lender's `today`: positions (newest first), totals and the
- * distributions received in each of the last DISTRIBUTION_MONTHS months. Two statements.
+ * distributions received in each of the last DISTRIBUTION_MONTHS months. One statement.
  */
 export async function investorPortfolio(investorId: string, today: string): Promise<Portfolio> {
+  return portfolioView(await portfolioRead({ ...noArgument, values: portfolioValues(investorId, today) }), today);
+}
+
+/** The `Portfolio` on `today` of what `portfolioParts` read. */
+export function portfolioView(parts: { positions: PositionRaw[]; received: ReceivedRaw[] }, today: string): Portfolio {
   const year = Number(today.slice(0, 4));
-  const firstMonth = monthBefore(today, DISTRIBUTION_MONTHS - 1);
-  const [positions, sums] = await Promise.all([
-    db().execute<PositionRaw & Record<string, unknown>>(positionsSql(investorId, today)),
-    db().execute<{ month: string | null; interest: string; principal: string; this_year: string; since_start: string }>(sql`
-      with paid as (
-        select to_char(r.paid_on, 'YYYY-MM') as month, r.paid_on, dp.interest_cents, dp.principal_cents
-        from distribution_payment dp join distribution_run r on r.id = dp.run_id
-        where dp.investor_id = ${investorId} and r.status = 'paid'
-      ),
-      totals as (
-        select coalesce(sum(interest_cents) filter (where extract(year from paid_on) = ${year}), 0)::text as this_year,
-          coalesce(sum(interest_cents), 0)::text as since_start from paid
-      )
-      select m.month, m.interest, m.principal, t.this_year, t.since_start from totals t
-      left join (
-        select month, sum(interest_cents)::text as interest, sum(principal_cents)::text as principal from paid
-        where month >= ${firstMonth} group by month
-      ) m on true`),
-  ]);
-  const rows = positions.rows.map((r) => toPosition(r, today));
-  const months = new Map(sums.rows.filter((r) => r.month).map((r) => [r.month!, r]));
+  const rows = parts.positions.map((r) => toPosition(r, today));
+  const months = new Map(parts.received.filter((r) => r.month).map((r) => [r.month!, r]));
   const byMonth = Array.from({ length: DISTRIBUTION_MONTHS }, (_, i) => {
     const month = monthBefore(today, DISTRIBUTION_MONTHS - 1 - i);
     const m = months.get(month);
@@ -198,8 +228,8 @@ export async function investorPortfolio(investorId: string, today: string): Prom
     totals: {
       investedCents: rows.reduce((s, p) => s + p.amountCents, 0),
       principalOutstandingCents: rows.reduce((s, p) => s + p.principalOutstandingCents, 0),
-      interestThisYearCents: Number(sums.rows[0]?.this_year ?? 0),
-      interestSinceStartCents: Number(sums.rows[0]?.since_start ?? 0),
+      interestThisYearCents: Number(parts.received[0]?.this_year ?? 0),
+      interestSinceStartCents: Number(parts.received[0]?.since_start ?? 0),
       year,
     },
     byMonth,
@@ -213,7 +243,7 @@ export async function investorPortfolio(investorId: string, today: string): Prom
  */
 export async function investorPosition(investorId: string, positionId: string, today: string) {
   if (!isUuid(positionId)) return null;
-  const { rows } = await db().execute<PositionRaw & Record<string, unknown>>(positionsSql(investorId, today, positionId));
+  const { rows } = await db().execute<PositionRaw & Record<string, unknown>>(positionsSql(investorId, today, positionId) as SQL);
   if (!rows[0]) return null;
   const [updates, lines] = await Promise.all([
     updatesOfLoan(rows[0].loan_id),

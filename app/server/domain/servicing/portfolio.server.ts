@@ -27,6 +27,7 @@ import { nextDueOn } from '~/lib/servicing/schedule';
 import { delinquencyBucket, type DelinquencyBucket } from '~/lib/servicing/vocabulary';
 import { SERVICING_PAGE_SIZE, MATURING_WITHIN_DAYS, type ServicingFilter, type ServicingRow } from '~/lib/servicing/portfolio';
 import { db } from '../../db/client.server';
+import type { BoundSql } from '../../db/prepared.server';
 import { containsPattern } from '../../db/query.server';
 
 export interface ServicingQuery {
@@ -85,8 +86,9 @@ interface Raw {
  * `extended` (an approved extension), `past_due_since` and `days_late` (0 when current), by the
  * rules of this module's header. Shared by the servicing list and the investors' portfolio
  * (domain/returns/portfolio.server.ts), so days past due are computed in one place. Put after `with`.
+ * `today` is a value or a placeholder (a prepared read's).
  */
-export function loanStandingCtes(today: string, loans: SQL): SQL {
+export function loanStandingCtes(today: string | BoundSql, loans: SQL): SQL {
   return sql`
     future as (
       select e.loan_id,
