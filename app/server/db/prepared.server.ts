@@ -114,7 +114,7 @@ type PartRows<Q> = Q extends SQL<infer Row> ? Row[] : Awaited<Q>;
  * A read of several selects in one statement (issue 26, decision 0010 "Fifth pass"). Each part is
  * a drizzle select (flat fields: columns and SQL expressions), built by its builder from the
  * reader and the argument's SQL as `preparedRead` builds one, or a statement written as SQL
- * (`sql<Row>\`select …\``, common table expressions allowed; decision 0010 "Sixth pass"). The
+ * (`sql<Row>\`select …\``, common table expressions allowed; decision 0010 "Seventh pass"). The
  * statement returns one row with a JSON column per part: the part's rows (`json_agg` over the
  * part's own select, in its order).
  * - A column of a type node-postgres reads as a number, a boolean or JSON travels as itself;

@@ -1,6 +1,6 @@
 /**
  * What My investments (/dashboard/investments) shows of an investor, in one statement (issue 26,
- * decision 0010 "Sixth pass"): the portfolio (returns/portfolio.server.ts `portfolioParts`), the
+ * decision 0010 "Seventh pass"): the portfolio (returns/portfolio.server.ts `portfolioParts`), the
  * amounts they have indicated (`commitmentsPart`), the first page of their deals in the
  * investor's order (`dealsFirstPageParts`) and their newest notifications (`notificationsPart`),
  * each read back as its own function answers it (`investorPortfolio`, `investorCommitments`,

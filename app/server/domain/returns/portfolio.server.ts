@@ -10,8 +10,9 @@
  * calendar (paid_on is a lender's day).
  *
  * Fast at any size (bench: an investor with 200 positions under 50 ms p95): the portfolio is one
- * statement whatever the number of positions (two parts, `portfolioParts`); each loan's status comes from the servicing
- * list's one computation of days past due (servicing/portfolio.server.ts `loanStandingCtes`, the
+ * statement whatever the number of positions (two parts, `portfolioParts`); each loan's status
+ * comes from the servicing list's one computation of days past due
+ * (servicing/portfolio.server.ts `loanStandingCtes`, the
  * `servicing_position` cache), its next installment's interest from the closing record's terms
  * and today's balance (no ledger walk).
  *
@@ -173,7 +174,7 @@ interface ReceivedRaw {
 }
 
 /**
- * The portfolio as two parts of one statement (`preparedParts`, decision 0010 "Sixth pass"), of
+ * The portfolio as two parts of one statement (`preparedParts`, decision 0010 "Seventh pass"), of
  * the investor the placeholder `investorId` names on the lender's day `today` (placeholders
  * `today`, `year` and `firstMonth`: `portfolioValues`): `positions`, the positions with their
  * loans' standing (`positionsSql`); `received`, what paid runs gave the investor by month since
