@@ -144,8 +144,7 @@ function loanHistory(g: number, today: string, rnd: () => number) {
           installmentCents: bill.amountCents,
           dueDay: dueOn,
           paidDay: addDays(dueOn, GRACE_DAYS + 1),
-          graceDays: GRACE_DAYS,
-          lateChargePercent: LATE_CHARGE_PERCENT,
+          rule: { percent: LATE_CHARGE_PERCENT, graceDays: GRACE_DAYS, minimumCents: 0, maximumCents: null, ownerOccupied: false },
         }),
       });
     }

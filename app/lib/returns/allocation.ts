@@ -124,7 +124,7 @@ interface OpenBill {
 }
 
 /**
- * Splits every payment, payment reversal and payoff of a loan's ledger (`entries` in the order
+ * Splits every payment, suspense applied, payment reversal and payoff of a loan's ledger (`entries` in the order
  * recorded) between the `holdings`, the lender's own share and the servicing spread:
  *
  * - **Interest** paid pays the interest bills oldest first; each bill's part is shared by
@@ -142,7 +142,11 @@ interface OpenBill {
  *   amount ÷ note amount, floored per entry, the lender keeping the rest.
  * - **A reversal** takes back exactly what its payment gave for interest and fees, and its
  *   principal through the same life-long rule, so the cumulative amounts are restored.
- * - Suspense (money not applied) is not distributed until a payoff applies it.
+ * - Suspense (money not applied) is not distributed until it is applied: on a due day
+ *   (`suspense-applied`, split as a payment) or by a payoff.
+ * - **A waiver** (an interest adjustment below zero) forgives the oldest open bills: nobody is paid
+ *   for them, and later payments pay the bills after them, so the split follows what the borrower
+ *   sees.
  *
  * For every returned entry: Σ positions + lender + spread = cash applied, to the cent.
  * @throws RangeError as `checkHoldings`, or for a reversal of a payment not in `entries`.
@@ -173,7 +177,21 @@ export function allocateLedger(
       bills.push({ from: entry.from, to: entry.to, cents: BigInt(entry.amountCents) });
       continue;
     }
-    if (entry.kind !== 'payment' && entry.kind !== 'payment-reversal' && entry.kind !== 'payoff') continue;
+    if (entry.kind === 'adjustment' && entry.bucket === 'interest' && entry.amountCents < 0) {
+      // A waiver: the interest it forgives is owed to nobody, so it closes the oldest open bills
+      // (as schedule.ts pastDueSince counts it) and the next payment pays the bills after them.
+      let waived = BigInt(-entry.amountCents);
+      while (waived > 0n && bills.length) {
+        const bill = bills[0]!;
+        const take = waived < bill.cents ? waived : bill.cents;
+        bill.cents -= take;
+        waived -= take;
+        if (bill.cents === 0n) bills.shift();
+      }
+      continue;
+    }
+    if (entry.kind !== 'payment' && entry.kind !== 'payment-reversal' && entry.kind !== 'payoff' && entry.kind !== 'suspense-applied')
+      continue;
     const application: Application = entry.application;
     const released = entry.kind === 'payoff' ? entry.holdbackReleasedCents : 0;
     const sign = entry.kind === 'payment-reversal' ? -1 : 1;

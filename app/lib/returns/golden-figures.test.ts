@@ -38,14 +38,22 @@ const late = lateChargeCents({
   installmentCents: 1_000_000,
   dueDay: '2026-03-01',
   paidDay: '2026-03-15',
-  graceDays: 10,
-  lateChargePercent: 10,
+  rule: { percent: 10, graceDays: 10, minimumCents: 0, maximumCents: null, ownerOccupied: false },
 });
 ledger.push({ kind: 'late-charge', id: 'late-mar', day: '2026-03-12', amountCents: late });
 ledger.push(payment(ledger, loan, { id: 'pay-mar-15', day: '2026-03-15', amountCents: 600_000, overpayment: 'principal' }));
 ledger.push(payment(ledger, loan, { id: 'pay-mar-20', day: '2026-03-20', amountCents: 500_000, overpayment: 'principal' }));
 const quote = payoffQuote(ledger, loan, { goodThrough: '2026-03-31', reconveyanceFeeCents: 15_000 });
-ledger.push(...payoffEntries(quote, { day: '2026-03-31', ids: ['bill-payoff', 'fee-reconveyance', 'payoff'] }));
+const payoffIds = ['bill-payoff', 'fee-reconveyance', 'payoff'];
+ledger.push(...payoffEntries(quote, { day: '2026-03-31', newId: () => payoffIds.shift()! }));
+
+// The waiver: the same loan to the March bill, $5,000 paid on 03-10, the other $5,000 waived on
+// 03-20, then April's bill paid in full on its due day.
+const waived: LedgerEntry[] = ledger.slice(0, 4);
+waived.push(payment(waived, loan, { id: 'w-pay-mar', day: '2026-03-10', amountCents: 500_000, overpayment: 'principal' }));
+waived.push({ kind: 'adjustment', id: 'w-waive', day: '2026-03-20', bucket: 'interest', amountCents: -500_000, reason: 'Waived' });
+waived.push(interestBill(waived, loan, { id: 'w-bill-apr', day: '2026-04-01', from: '2026-03-01', to: '2026-04-01' }));
+waived.push(payment(waived, loan, { id: 'w-pay-apr', day: '2026-04-01', amountCents: 1_000_000, overpayment: 'principal' }));
 
 const holdings: Holding[] = [
   { id: 'A', amountCents: 25_000_000, fundedOn: '2026-01-15' },
@@ -54,6 +62,7 @@ const holdings: Holding[] = [
 ];
 const terms: SplitTerms = { noteAmountCents: 100_000_000, noteRatePercent: 12, investorRatePercent: 9, feesTo: 'lender' };
 const split = new Map(allocateLedger(ledger, holdings, terms).map((a) => [a.entryId, a]));
+const afterWaiver = new Map(allocateLedger(waived, holdings, terms).map((a) => [a.entryId, a]));
 const toInvestors = new Map(allocateLedger(ledger, holdings, { ...terms, feesTo: 'investors' }).map((a) => [a.entryId, a]));
 
 const of = (allocations: Map<string, EntryAllocation>, id: string) => allocations.get(id)!;
@@ -83,10 +92,10 @@ const computed: Record<string, number> = {
   R12: part(of(split, 'pay-mar-15'), 'C').interestCents,
   R13: of(split, 'pay-mar-15').spreadCents,
   R14: of(split, 'pay-mar-15').lender.interestCents,
-  R15: of(split, 'pay-mar-15').lender.feesCents,
-  R16: part(of(toInvestors, 'pay-mar-15'), 'A').feesCents,
-  R17: part(of(toInvestors, 'pay-mar-15'), 'C').feesCents,
-  R18: of(toInvestors, 'pay-mar-15').lender.feesCents,
+  R15: of(split, 'pay-mar-20').lender.feesCents,
+  R16: part(of(toInvestors, 'pay-mar-20'), 'A').feesCents,
+  R17: part(of(toInvestors, 'pay-mar-20'), 'C').feesCents,
+  R18: of(toInvestors, 'pay-mar-20').lender.feesCents,
   R19: part(of(split, 'payoff'), 'A').interestCents,
   R20: part(of(split, 'payoff'), 'B').interestCents,
   R21: part(of(split, 'payoff'), 'C').interestCents,
@@ -100,6 +109,10 @@ const computed: Record<string, number> = {
   R29: run('C', ['pay-mar-15', 'pay-mar-20', 'payoff']),
   R30: interestOf('A'),
   R31: interestOf('C'),
+  R32: part(of(afterWaiver, 'w-pay-apr'), 'C').interestCents,
+  R33: part(of(afterWaiver, 'w-pay-apr'), 'A').interestCents,
+  R34: of(afterWaiver, 'w-pay-apr').spreadCents,
+  R35: of(split, 'pay-mar-20').lender.interestCents,
 };
 
 describe('investor returns golden figures (docs/returns-golden-figures.md)', () => {
@@ -108,13 +121,10 @@ describe('investor returns golden figures (docs/returns-golden-figures.md)', () 
   });
   for (const [id, cents] of rows) it(`${id}: ${cents} cents`, () => expect(computed[id]).toBe(cents));
 
-  it('the partial payment pays the late charge first, then interest', () => {
-    expect((ledger.find((e) => e.id === 'pay-mar-15') as Extract<LedgerEntry, { kind: 'payment' }>).application).toEqual({
-      feesCents: 100_000,
-      interestCents: 500_000,
-      principalCents: 0,
-      suspenseCents: 0,
-    });
+  it('the partial payment pays the installment first; the late charge waits for the next payment', () => {
+    const applied = (id: string) => (ledger.find((e) => e.id === id) as Extract<LedgerEntry, { kind: 'payment' }>).application;
+    expect(applied('pay-mar-15')).toEqual({ feesCents: 0, interestCents: 600_000, principalCents: 0, suspenseCents: 0 });
+    expect(applied('pay-mar-20')).toEqual({ feesCents: 100_000, interestCents: 400_000, principalCents: 0, suspenseCents: 0 });
   });
   it('C, funded on 02-16, has no part of the payment of 02-01', () => {
     expect(of(split, 'pay-feb').positions.has('C')).toBe(false);

@@ -24,6 +24,11 @@ import {
   type LoanTerms,
 } from './ledger';
 
+/** A counter of fresh entry ids ('x1', 'x2', …). */
+const ids = () => {
+  let n = 0;
+  return () => `x${++n}`;
+};
 const owed = (b: Partial<Balances>): Balances => ({
   principalCents: 0,
   holdbackCents: 0,
@@ -36,21 +41,22 @@ const owed = (b: Partial<Balances>): Balances => ({
 describe('worked examples (by hand)', () => {
   const due = owed({ principalCents: 10_000_000, interestDueCents: 100_000, feesDueCents: 5_000 });
 
-  it('applies fees, then interest, then principal due, then the overpayment as staff choose', () => {
-    // 50 cents short of fees + interest (105,000): all 5,000 of fees, then 99,950 of interest, and it stops.
+  it('applies interest, then principal due, then fees, then the overpayment as staff choose', () => {
+    // 50 cents short of interest + fees (105,000): all 100,000 of interest, then 4,950 of fees, and it stops.
     expect(applyPayment(due, 104_950, { overpayment: 'principal' })).toEqual({
-      feesCents: 5_000,
-      interestCents: 99_950,
+      feesCents: 4_950,
+      interestCents: 100_000,
       principalCents: 0,
       suspenseCents: 0,
     });
+    // A payment short of the installment pays the installment, never the charges first.
     expect(applyPayment(due, 3_000, { overpayment: 'suspense' })).toEqual({
-      feesCents: 3_000,
-      interestCents: 0,
+      feesCents: 0,
+      interestCents: 3_000,
       principalCents: 0,
       suspenseCents: 0,
     });
-    // 205,000: 5,000 fees + 100,000 interest, then 100,000 over.
+    // 205,000: 100,000 interest + 5,000 fees, then 100,000 over.
     expect(applyPayment(due, 205_000, { overpayment: 'principal' })).toMatchObject({ principalCents: 100_000, suspenseCents: 0 });
     expect(applyPayment(due, 205_000, { overpayment: 'suspense' })).toMatchObject({ principalCents: 0, suspenseCents: 100_000 });
     // A principal installment due is paid before the overpayment goes to suspense.
@@ -267,7 +273,7 @@ describe('properties', () => {
     );
   });
 
-  it('every payment respects the order: fees, interest, principal due, then the overpayment as chosen', () => {
+  it('every payment respects the order: interest, principal due, fees, then the overpayment as chosen', () => {
     fc.assert(
       fc.property(ledger, ({ payments }) => {
         for (const { entry, before, overpayment, principalDueCents } of payments) {
@@ -275,12 +281,17 @@ describe('properties', () => {
           const fees = Math.max(0, before.feesDueCents);
           const interest = Math.max(0, before.interestDueCents);
           const principal = Math.max(0, before.principalCents);
-          expect(a.feesCents).toBe(Math.min(entry.amountCents, fees));
-          if (a.interestCents > 0) expect(a.feesCents).toBe(fees);
+          const principalDue = Math.min(principalDueCents, principal);
+          expect(a.interestCents).toBe(Math.min(entry.amountCents, interest));
           if (a.principalCents > 0) expect(a.interestCents).toBe(interest);
+          if (a.feesCents > 0) {
+            expect(a.interestCents).toBe(interest);
+            expect(a.principalCents).toBeGreaterThanOrEqual(principalDue);
+          }
           if (a.suspenseCents > 0) {
             expect(a.interestCents).toBe(interest);
-            expect(a.principalCents).toBe(overpayment === 'principal' ? principal : Math.min(principalDueCents, principal));
+            expect(a.feesCents).toBe(fees);
+            expect(a.principalCents).toBe(overpayment === 'principal' ? principal : principalDue);
           }
           expect(a.principalCents).toBeLessThanOrEqual(principal);
         }
@@ -333,7 +344,7 @@ describe('properties', () => {
         const quote = payoffQuote(entries, terms, { goodThrough, reconveyanceFeeCents: 15_000 });
         fc.pre(Object.values(b).every((v) => v >= 0) && quote.totalCents >= 0);
         expect(quote.accruedDays).toBe(daysBetween(quote.accruedFrom, goodThrough) + 1);
-        const paid = [...entries, ...payoffEntries(quote, { day: goodThrough, ids: ['x1', 'x2', 'x3'] })];
+        const paid = [...entries, ...payoffEntries(quote, { day: goodThrough, newId: ids() })];
         expect(balances(paid, terms)).toEqual(owed({}));
       }),
     );

@@ -60,7 +60,9 @@ export type LedgerEntry =
   | (Dated & { kind: 'fee'; amountCents: Cents; description: string })
   | (Dated & { kind: 'payment-reversal'; amountCents: Cents; reverses: string; application: Application; reason: string })
   | (Dated & { kind: 'adjustment'; bucket: AdjustedBucket; amountCents: Cents; reason: string })
-  | (Dated & { kind: 'payoff'; amountCents: Cents; application: Application; holdbackReleasedCents: Cents });
+  | (Dated & { kind: 'payoff'; amountCents: Cents; application: Application; holdbackReleasedCents: Cents })
+  | (Dated & { kind: 'suspense-applied'; amountCents: Cents; application: Application })
+  | (Dated & { kind: 'refund'; amountCents: Cents; reason: string });
 
 export type EntryKind = LedgerEntry['kind'];
 
@@ -87,6 +89,8 @@ function checkApplication(entry: { amountCents: Cents; application: Application;
   const { feesCents, interestCents, principalCents, suspenseCents } = entry.application;
   for (const part of [feesCents, interestCents, principalCents]) cents(part, `A ${entry.kind}'s part`);
   // Only a payoff takes money out of suspense (a negative part); a payment or reversal puts it in.
+  if (entry.kind === 'suspense-applied' && suspenseCents !== 0)
+    throw new RangeError('Suspense applied has no suspense part: it is taken from suspense');
   if (entry.kind !== 'payoff') cents(suspenseCents, `A ${entry.kind}'s part`);
   else if (!Number.isSafeInteger(suspenseCents)) throw new RangeError(`A payoff's suspense is not whole cents`);
   if (feesCents + interestCents + principalCents + suspenseCents !== entry.amountCents)
@@ -129,6 +133,19 @@ export function entryEffect(entry: LedgerEntry): Balances {
         suspenseCents: sign * p.suspenseCents,
       };
     }
+    case 'suspense-applied': {
+      checkApplication(entry);
+      const p = entry.application;
+      return {
+        principalCents: -p.principalCents,
+        holdbackCents: 0,
+        interestDueCents: -p.interestCents,
+        feesDueCents: -p.feesCents,
+        suspenseCents: -a,
+      };
+    }
+    case 'refund':
+      return { ...ZERO, suspenseCents: -a };
     case 'adjustment': {
       const key = (
         {
@@ -172,17 +189,23 @@ export function balancesOn(entries: readonly LedgerEntry[], terms: { holdbackCen
 }
 
 /**
- * How `amountCents` received is applied to `current` balances, in the documented order:
- * 1. late charges and fees due, 2. interest due, 3. principal due (`principalDueCents`, 0 on an
- * interest-only installment; the balloon at maturity), 4. the rest, the overpayment, to
- * principal (up to the principal outstanding, then suspense) or to suspense, as staff choose.
+ * How `amountCents` received is applied to `current` balances, in the documented order
+ * (app/lib/servicing/README.md "Payment application"): 1. interest due (the installments, oldest
+ * first), 2. principal due (`principalDueCents`, 0 on an interest-only installment; the balloon at
+ * maturity), 3. late charges and fees due, 4. the rest, the overpayment, to principal (up to the
+ * principal outstanding, then suspense) or to suspense, as staff choose. The installment comes
+ * before the charges so that an installment paid in full is paid, whatever fees are unpaid: no
+ * late charge may be imposed on an installment paid in full by its grace day "even though an
+ * earlier installment or a late charge on an earlier installment may not have been paid"
+ * (California Business and Professions Code 10242.5(b); Civil Code 2954.4(b): "any payment
+ * tendered by the borrower shall be applied ... to the most recent installment due").
  * Each step takes the smaller of what is left and what is due, so a partial payment stops early.
  * @throws RangeError for an amount that is not a positive whole number of cents.
  */
 export function applyPayment(
   current: Balances,
   amountCents: Cents,
-  { overpayment, principalDueCents = 0 }: { overpayment: 'principal' | 'suspense'; principalDueCents?: Cents },
+  { overpayment, principalDueCents = 0 }: { overpayment: 'principal' | 'suspense' | 'none'; principalDueCents?: Cents },
 ): Application {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
     throw new RangeError(`A payment must be a positive whole number of cents: ${amountCents}`);
@@ -192,12 +215,32 @@ export function applyPayment(
     left -= part;
     return part;
   };
-  const feesCents = take(current.feesDueCents);
   const interestCents = take(current.interestDueCents);
   const principalOutstanding = Math.max(0, current.principalCents);
   let principalCents = take(Math.min(principalDueCents, principalOutstanding));
+  const feesCents = take(current.feesDueCents);
   if (overpayment === 'principal') principalCents += take(principalOutstanding - principalCents);
   return { feesCents, interestCents, principalCents, suspenseCents: left };
+}
+
+/**
+ * The suspense-applied entry of `day`: the suspense held on that day applied in the payment
+ * order (`applyPayment`, nothing to principal beyond `principalDueCents`) to what is due, or null
+ * when nothing is held or nothing is due. The billing job makes it on each due day after the bill,
+ * so money the borrower sent ahead pays the installment on its due day.
+ * @throws RangeError as `applyPayment`.
+ */
+export function suspenseApplied(
+  entries: readonly LedgerEntry[],
+  terms: LoanTerms,
+  { id, day, principalDueCents = 0 }: { id: string; day: string; principalDueCents?: Cents },
+): Extract<LedgerEntry, { kind: 'suspense-applied' }> | null {
+  const b = balancesOn(entries, terms, day);
+  if (b.suspenseCents <= 0) return null;
+  const parts = applyPayment(b, b.suspenseCents, { overpayment: 'none', principalDueCents });
+  const amountCents = b.suspenseCents - parts.suspenseCents;
+  if (amountCents === 0) return null;
+  return { kind: 'suspense-applied', id, day, amountCents, application: { ...parts, suspenseCents: 0 } };
 }
 
 /**
@@ -279,28 +322,70 @@ export function interestBill(
 }
 
 /**
- * The late charge on an installment of `installmentCents` due on `dueDay` and paid (or still
- * unpaid) on `paidDay`: `lateChargePercent` % of the installment, rounded half-up once, when more
- * than `graceDays` days have passed (due Nov 1 with 10 grace days: paid Nov 11 is on time,
- * Nov 12 is late); 0 otherwise.
+ * The statutory ceilings of a late charge (settings a lender's counsel may tighten, never loosen):
+ * California Business and Professions Code 10242.5(a), for a loan a broker arranges, at most 10 %
+ * of the installment "attributable to principal and interest", a minimum of $5 allowed; Civil
+ * Code 2954.4(a), for a single-family owner-occupied dwelling, at most 6 % or $5, whichever is
+ * greater, and no payment is late until 10 days after its due day.
+ */
+export const LATE_CHARGE_LIMITS = {
+  /** B&P 10242.5(a): percent of the installment. */
+  percent: 10,
+  /** Civil Code 2954.4(a): percent of the installment on an owner-occupied home. */
+  ownerOccupiedPercent: 6,
+  /** The $5 both sections allow when the percent gives less. */
+  floorCents: 500,
+  /** Civil Code 2954.4(a): the fewest grace days on an owner-occupied home. */
+  ownerOccupiedGraceDays: 10,
+} as const;
+
+/** A note's late-charge term, as boarded (a setting per loan). */
+export interface LateChargeRule {
+  /** Percent of the scheduled installment (interest, and principal of an amortizing installment; never a balloon). */
+  percent: number;
+  /** Days after the due day the installment may still arrive on time. */
+  graceDays: number;
+  /** The note's minimum charge in cents (0: none). */
+  minimumCents: Cents;
+  /** The note's maximum charge in cents, or null for none. */
+  maximumCents: Cents | null;
+  /** A single-family owner-occupied dwelling (Civil Code 2954.4 limits apply). */
+  ownerOccupied: boolean;
+}
+
+/**
+ * The most a late charge on `installmentCents` may be under the statutes (`LATE_CHARGE_LIMITS`):
+ * max(10 % of the installment, $5), or max(6 %, $5) on an owner-occupied home, half-up once.
+ */
+export function lateChargeCeilingCents(installmentCents: Cents, ownerOccupied: boolean): Cents {
+  const percent = ownerOccupied ? LATE_CHARGE_LIMITS.ownerOccupiedPercent : LATE_CHARGE_LIMITS.percent;
+  return Math.max(percentOfAmountCents(installmentCents, percent), LATE_CHARGE_LIMITS.floorCents);
+}
+
+/**
+ * The late charge on a scheduled installment of `installmentCents` due on `dueDay` and paid (or
+ * still unpaid) on `paidDay`: the rule's percent of the installment, rounded half-up once, raised
+ * to its minimum and lowered to its maximum, and never above the statutory ceiling
+ * (`lateChargeCeilingCents`), when more than the grace days have passed (due Nov 1 with 10 grace
+ * days: paid Nov 11 is on time, Nov 12 is late); 0 otherwise, and 0 on an installment of 0.
  * @throws RangeError for a bad day, amount or percent.
  */
 export function lateChargeCents({
   installmentCents,
   dueDay,
   paidDay,
-  graceDays,
-  lateChargePercent,
+  rule,
 }: {
   installmentCents: Cents;
   dueDay: string;
   paidDay: string;
-  graceDays: number;
-  lateChargePercent: number;
+  rule: LateChargeRule;
 }): Cents {
-  const late = daysBetween(dueDay, paidDay) > graceDays;
-  const charge = percentOfAmountCents(installmentCents, lateChargePercent);
-  return late ? charge : 0;
+  const late = daysBetween(dueDay, paidDay) > rule.graceDays;
+  if (!late || installmentCents === 0 || rule.percent === 0) return 0;
+  let charge = Math.max(percentOfAmountCents(installmentCents, rule.percent), rule.minimumCents);
+  if (rule.maximumCents !== null) charge = Math.min(charge, rule.maximumCents);
+  return Math.min(charge, lateChargeCeilingCents(installmentCents, rule.ownerOccupied));
 }
 
 /** A payoff quote's figures, in cents, as the borrower sees them. */
@@ -313,8 +398,9 @@ export interface PayoffQuote {
   accruedFrom: string;
   /** Days from `accruedFrom` to the end of `goodThrough`, under the loan's method. */
   accruedDays: number;
+  /** One day's interest on the base at the end of `goodThrough`: what each day after it adds. */
   perDiemCents: Cents;
-  /** perDiem × accruedDays. */
+  /** The interest from `accruedFrom` through `goodThrough` over the balance timeline (`periodInterest`). */
   accruedInterestCents: Cents;
   /** Late charges and fees unpaid. */
   feesDueCents: Cents;
@@ -327,10 +413,13 @@ export interface PayoffQuote {
 }
 
 /**
- * The payoff quote good through `goodThrough`: the balances of every entry, the interest not yet
- * billed from `accruedFrom` through `goodThrough` (included) as the per diem on today's base ×
- * the days under the loan's method (the per diem is the figure shown, so the borrower can check
- * per diem × days), the unpaid fees and late charges, the reconveyance fee, less suspense.
+ * The payoff quote good through `goodThrough`: the balances of every entry dated on or before it,
+ * the interest not yet billed from `accruedFrom` through `goodThrough` (included) summed over the
+ * balance timeline like a bill (`periodInterest`: a draw or a paydown inside the period counts
+ * from its own day), the unpaid fees and late charges, the reconveyance fee, less suspense. The
+ * per diem it states is one day's interest on the base at the end of `goodThrough`, what each
+ * later day would add. A payoff received on a day D owes the quote good through D: interest is
+ * earned to the day the money arrives.
  * @throws RangeError when the ledger has no disbursement or `goodThrough` is before `accruedFrom`.
  */
 export function payoffQuote(
@@ -338,15 +427,15 @@ export function payoffQuote(
   terms: LoanTerms,
   { goodThrough, reconveyanceFeeCents }: { goodThrough: string; reconveyanceFeeCents: Cents },
 ): PayoffQuote {
-  const b = balances(entries, terms);
+  const b = balancesOn(entries, terms, goodThrough);
   const billed = entries.filter((e) => e.kind === 'interest-billed').map((e) => e.to);
   const closing = entries.find((e) => e.kind === 'closing-disbursement')?.day;
   const accruedFrom = billed.sort().at(-1) ?? closing;
   if (!accruedFrom) throw new RangeError('A loan with no disbursement has no payoff');
-  const accruedDays = periodDays(terms.method, accruedFrom, addDays(goodThrough, 1));
+  const to = addDays(goodThrough, 1);
+  const accruedDays = periodDays(terms.method, accruedFrom, to);
   if (accruedDays < 0) throw new RangeError(`Good through ${goodThrough}, before interest starts (${accruedFrom})`);
-  const perDiem = perDiemCents(interestBase(b, terms.accrual), terms.ratePercent);
-  const accruedInterestCents = perDiem * accruedDays;
+  const accruedInterestCents = periodInterest(entries, terms, { from: accruedFrom, to });
   cents(reconveyanceFeeCents, 'The reconveyance fee');
   return {
     goodThrough,
@@ -354,7 +443,7 @@ export function payoffQuote(
     interestDueCents: b.interestDueCents,
     accruedFrom,
     accruedDays,
-    perDiemCents: perDiem,
+    perDiemCents: perDiemCents(Math.max(0, interestBase(b, terms.accrual)), terms.ratePercent),
     accruedInterestCents,
     feesDueCents: b.feesDueCents,
     reconveyanceFeeCents,
@@ -366,30 +455,78 @@ export function payoffQuote(
 }
 
 /**
- * The entries that record a payoff received on `day` for `quote`: the accrued interest billed
- * (through the good-through day), the reconveyance fee, and the payoff itself, which pays every
- * bucket, uses up suspense and cancels the undrawn holdback, so every balance is then 0.
- * @throws RangeError as `entryEffect`.
+ * How far a payoff received may fall short of what is owed and still pay the loan off, the rest
+ * waived, in cents: $1.00 by default (a setting per loan; a lender's choice, no statute sets it).
  */
-export function payoffEntries(quote: PayoffQuote, { day, ids }: { day: string; ids: [string, string, string] }): LedgerEntry[] {
-  const application: Application = {
+export const PAYOFF_TOLERANCE_CENTS: Cents = 100;
+
+/**
+ * The entries that record a payoff of `receivedCents` received on `day` for `quote` (the quote
+ * good through `day`: interest to the day the money arrives): the accrued interest billed, the
+ * reconveyance fee, the payoff itself, which pays every bucket, uses up suspense and cancels the
+ * undrawn holdback, and then
+ * - a surplus (received above the total) as a `refund` entry: the payoff puts it in suspense and
+ *   the refund pays it back to the borrower;
+ * - a shortfall of at most `toleranceCents` (the loan's setting) waived by an interest adjustment
+ *   before the payoff, with its reason,
+ * so every balance is then 0. Ids come from `newId`.
+ * @throws RangeError for a shortfall above the tolerance (or above the interest it would waive),
+ *   or as `entryEffect`.
+ */
+export function payoffEntries(
+  quote: PayoffQuote,
+  {
+    day,
+    newId,
+    receivedCents = quote.totalCents,
+    toleranceCents = 0,
+  }: { day: string; newId: () => string; receivedCents?: Cents; toleranceCents?: Cents },
+): LedgerEntry[] {
+  cents(receivedCents, 'The amount received');
+  const shortCents = Math.max(0, quote.totalCents - receivedCents);
+  const interestCents = quote.interestDueCents + quote.accruedInterestCents;
+  if (shortCents > toleranceCents || shortCents > interestCents)
+    throw new RangeError(`The payoff is ${shortCents} cents short of its ${quote.totalCents}`);
+  const parts = {
     feesCents: quote.feesDueCents + quote.reconveyanceFeeCents,
-    interestCents: quote.interestDueCents + quote.accruedInterestCents,
+    interestCents: interestCents - shortCents,
     principalCents: quote.principalCents,
-    suspenseCents: -quote.suspenseCents,
   };
+  const application: Application = {
+    ...parts,
+    suspenseCents: receivedCents - parts.feesCents - parts.interestCents - parts.principalCents,
+  };
+  const surplusCents = Math.max(0, receivedCents - quote.totalCents);
   const entries: LedgerEntry[] = [
     {
       kind: 'interest-billed',
-      id: ids[0],
+      id: newId(),
       day,
       from: quote.accruedFrom,
       to: addDays(quote.goodThrough, 1),
       amountCents: quote.accruedInterestCents,
     },
-    { kind: 'fee', id: ids[1], day, description: 'Reconveyance fee', amountCents: quote.reconveyanceFeeCents },
-    { kind: 'payoff', id: ids[2], day, amountCents: quote.totalCents, application, holdbackReleasedCents: quote.holdbackCents },
+    { kind: 'fee', id: newId(), day, description: 'Reconveyance fee', amountCents: quote.reconveyanceFeeCents },
   ];
+  if (shortCents > 0)
+    entries.push({
+      kind: 'adjustment',
+      id: newId(),
+      day,
+      bucket: 'interest',
+      amountCents: -shortCents,
+      reason: 'Payoff short by no more than the tolerance: waived',
+    });
+  entries.push({
+    kind: 'payoff',
+    id: newId(),
+    day,
+    amountCents: receivedCents,
+    application,
+    holdbackReleasedCents: quote.holdbackCents,
+  });
+  if (surplusCents > 0)
+    entries.push({ kind: 'refund', id: newId(), day, amountCents: surplusCents, reason: 'Payoff received above the amount owed' });
   for (const e of entries) entryEffect(e);
   return entries;
 }

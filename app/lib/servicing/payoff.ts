@@ -25,7 +25,6 @@ export const PAYOFF_REFERENCE_MAX = 100;
 
 export const PAYOFF_MESSAGES = {
   goodThrough: `Choose a good-through date from today to ${PAYOFF_DAYS_AHEAD} days ahead.`,
-  stale: 'Issue a new quote: the balances changed since this one.',
   refund: 'This loan holds more in suspense than it owes, so there is nothing to pay off: staff will refund the difference.',
 } as const;
 
@@ -90,8 +89,10 @@ export interface PayoffLine {
 
 /**
  * A quote's figures as the lines every copy prints (page, PDF, e-mail): principal, interest due,
- * accrued interest as per diem × days, fees and late charges, reconveyance fee, less suspense,
- * the total. Amounts through `usdCents`, days through `formatCalendarDay`.
+ * the interest from the last bill through the good-through day (over the balance timeline, with
+ * its days), fees and late charges, reconveyance fee, less suspense, the total, and what a day
+ * more or less changes (the per diem: a payoff received earlier owes less, and the surplus is
+ * refunded). Amounts through `usdCents`, days through `formatCalendarDay`.
  */
 export function payoffLines(q: PayoffQuote): PayoffLine[] {
   const through = formatCalendarDay(q.goodThrough);
@@ -99,12 +100,13 @@ export function payoffLines(q: PayoffQuote): PayoffLine[] {
     { label: 'Principal outstanding', value: usdCents(q.principalCents) },
     { label: 'Interest billed and unpaid', value: usdCents(q.interestDueCents) },
     {
-      label: `Interest from ${formatCalendarDay(q.accruedFrom)} through ${through}: ${usdCents(q.perDiemCents)} a day × ${q.accruedDays} ${q.accruedDays === 1 ? 'day' : 'days'}`,
+      label: `Interest from ${formatCalendarDay(q.accruedFrom)} through ${through} (${q.accruedDays} ${q.accruedDays === 1 ? 'day' : 'days'})`,
       value: usdCents(q.accruedInterestCents),
     },
     { label: 'Unpaid fees and late charges', value: usdCents(q.feesDueCents) },
     { label: 'Reconveyance fee', value: usdCents(q.reconveyanceFeeCents) },
     { label: 'Less suspense (held for you)', value: usdCents(-q.suspenseCents) },
     { label: `Total to pay off, good through ${through}`, value: usdCents(q.totalCents), total: true },
+    { label: `Per diem: each day after ${through} adds; each day earlier the money arrives saves`, value: usdCents(q.perDiemCents) },
   ];
 }

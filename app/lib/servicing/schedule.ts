@@ -10,7 +10,7 @@
  */
 import type { Cents } from '../money';
 import { daysBetween } from './day-count';
-import type { LedgerEntry } from './ledger';
+import { lateChargeCents, type LateChargeRule, type LedgerEntry } from './ledger';
 
 /** The boarded days a schedule is drawn from. */
 export interface ScheduleTerms {
@@ -85,11 +85,11 @@ export function pastDueSince(
   let paid = 0;
   let principal = 0;
   for (const e of upTo) {
-    if (e.kind === 'payment' || e.kind === 'payoff') paid += e.application.interestCents;
+    if (e.kind === 'payment' || e.kind === 'payoff' || e.kind === 'suspense-applied') paid += e.application.interestCents;
     if (e.kind === 'payment-reversal') paid -= e.application.interestCents;
     if (e.kind === 'adjustment' && e.bucket === 'interest') paid -= e.amountCents;
     if (e.kind === 'closing-disbursement' || e.kind === 'draw-disbursement') principal += e.amountCents;
-    if (e.kind === 'payment' || e.kind === 'payoff') principal -= e.application.principalCents;
+    if (e.kind === 'payment' || e.kind === 'payoff' || e.kind === 'suspense-applied') principal -= e.application.principalCents;
     if (e.kind === 'payment-reversal') principal += e.application.principalCents;
     if (e.kind === 'adjustment' && e.bucket === 'principal') principal += e.amountCents;
   }
@@ -124,7 +124,7 @@ export function daysPastDue(
 
 /**
  * The installment due on `dueOn`, in cents: that due day's interest bill plus, on the maturity,
- * the principal outstanding (the balloon). Late charges are a percent of it (ledger.ts `lateChargeCents`).
+ * the principal outstanding (the balloon). What a borrower must pay on the due day.
  */
 export function installmentCents(
   entries: readonly (LedgerEntry & { dueOn?: string | null })[],
@@ -132,6 +132,40 @@ export function installmentCents(
   dueOn: string,
   principalCents: Cents,
 ): Cents {
+  return scheduledInstallmentCents(entries, dueOn) + (dueOn === terms.maturityOn ? principalCents : 0);
+}
+
+/**
+ * The scheduled installment due on `dueOn`, in cents: that due day's interest bill (the loans are
+ * interest-only, so no principal is scheduled before the balloon). A late charge is a percent of
+ * it, "the increment of any installment due that is attributable to principal and interest"
+ * (California B&P 10242.5(a)), never of the balloon.
+ */
+export function scheduledInstallmentCents(entries: readonly (LedgerEntry & { dueOn?: string | null })[], dueOn: string): Cents {
   const bill = entries.find((e) => e.kind === 'interest-billed' && e.dueOn === dueOn);
-  return (bill?.amountCents ?? 0) + (dueOn === terms.maturityOn ? principalCents : 0);
+  return bill?.amountCents ?? 0;
+}
+
+/**
+ * The late charge on the installment due on `dueOn` when it is paid (or still unpaid) on
+ * `paidDay`, under the note's `rule` (ledger.ts `lateChargeCents`): a percent of the scheduled
+ * installment only. On the maturity the balloon's principal is left out, and where the note's
+ * rule follows B&P 10242.5(c) the charge is at most the largest charge that could have been made
+ * on an earlier installment (the charge is made once, on the late day, so "one plus the number of
+ * months since" is one); a maturity with no earlier installment billed has no such cap. Cents; 0
+ * when on time.
+ */
+export function installmentLateCharge(
+  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
+  terms: ScheduleTerms,
+  rule: LateChargeRule,
+  { dueOn, paidDay }: { dueOn: string; paidDay: string },
+): Cents {
+  const charge = lateChargeCents({ installmentCents: scheduledInstallmentCents(entries, dueOn), dueDay: dueOn, paidDay, rule });
+  if (dueOn !== terms.maturityOn) return charge;
+  const earlier = dueDays(terms)
+    .filter((d) => d < dueOn)
+    .map((d) => lateChargeCents({ installmentCents: scheduledInstallmentCents(entries, d), dueDay: d, paidDay, rule }))
+    .filter((c) => c > 0);
+  return earlier.length ? Math.min(charge, Math.max(...earlier)) : charge;
 }

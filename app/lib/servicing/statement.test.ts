@@ -1,7 +1,7 @@
 /**
  * A statement's figures (statement.ts, README "Schedule and billing") in the cases the monthly
  * integration test does not reach: the maturity (the principal is due with the last installment,
- * and the late charge is a percent of both), suspense larger than what is due (the amount due
+ * and the late charge is a percent of the scheduled installment only, never of the balloon), suspense larger than what is due (the amount due
  * floors at 0), and interest on the whole note (the per diem counts the holdback).
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,10 @@ import type { ScheduleTerms } from './schedule';
 // $100,000 at 12 %, 30/360 on the disbursed balance; due on the 1st; matures 2027-01-01.
 const terms: LoanTerms = { ratePercent: 12, method: '30/360', accrual: 'disbursed', holdbackCents: 0 };
 const schedule: ScheduleTerms = { fundedOn: '2026-10-01', firstPaymentOn: '2026-11-01', maturityOn: '2027-01-01' };
-const late = { reference: 'OL-2026-10001', lateChargePercent: 5, graceDays: 10 };
+const late = {
+  reference: 'OL-2026-10001',
+  lateCharge: { percent: 5, graceDays: 10, minimumCents: 0, maximumCents: null, ownerOccupied: false },
+};
 const closing: LedgerEntry = { kind: 'closing-disbursement', id: 'c', day: '2026-10-01', amountCents: 10_000_000 };
 
 function billed(entries: (LedgerEntry & { dueOn?: string })[], from: string, to: string) {
@@ -20,7 +23,7 @@ function billed(entries: (LedgerEntry & { dueOn?: string })[], from: string, to:
 }
 
 describe('statementFigures', () => {
-  it('at maturity: the principal is due with the interest, and the late charge is 5 % of both', () => {
+  it('at maturity: the principal is due with the interest, and the late charge is 5 % of the interest only', () => {
     let entries: (LedgerEntry & { dueOn?: string })[] = [closing];
     entries = billed(entries, '2026-10-01', '2026-11-01');
     entries.push({
@@ -48,7 +51,8 @@ describe('statementFigures', () => {
       interestDueCents: 100_000,
       principalDueCents: 10_000_000,
       amountDueCents: 10_100_000,
-      lateChargeCents: 505_000,
+      // 5 % × 100,000 of interest; the balloon's 10,000,000 bears no late charge (B&P 10242.5(a), (c)).
+      lateChargeCents: 5_000,
       lateChargeFrom: '2027-01-12',
       perDiemCents: 3_333,
     });
@@ -58,6 +62,23 @@ describe('statementFigures', () => {
       ['2026-12-01', 'payment'],
       ['2027-01-01', 'interest-billed'],
     ]);
+  });
+
+  it('at maturity a surplus in suspense lowers the balloon too', () => {
+    let entries: (LedgerEntry & { dueOn?: string })[] = [
+      closing,
+      {
+        kind: 'payment',
+        id: 'ahead',
+        day: '2026-12-20',
+        amountCents: 250_000,
+        application: { feesCents: 0, interestCents: 0, principalCents: 0, suspenseCents: 250_000 },
+      },
+    ];
+    entries = billed(entries, '2026-12-01', '2027-01-01');
+    const f = statementFigures(entries, terms, schedule, { ...late, dueOn: '2027-01-01' });
+    // max(0, 100,000 interest + 0 fees + 10,000,000 principal − 250,000 suspense) = 9,850,000.
+    expect(f).toMatchObject({ suspenseCents: 250_000, principalDueCents: 10_000_000, amountDueCents: 9_850_000 });
   });
 
   it('floors the amount due at 0 when suspense covers it, and counts the holdback in a whole-note per diem', () => {

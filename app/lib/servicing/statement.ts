@@ -8,14 +8,14 @@
  *
  * The rules (app/lib/servicing/README.md "Schedule and billing"): the statement issued on a due
  * day shows the period billed, the interest billed, the balances at the end of the due day, the
- * amount due = max(0, interest due + fees due − suspense) plus the principal when the due day is
- * the maturity, the late charge that applies after the grace days, the per diem, and every entry
+ * amount due = max(0, interest due + fees due + the principal when the due day is the maturity −
+ * suspense), the late charge that applies after the grace days, the per diem, and every entry
  * since the previous statement. Units: cents, percent a year, the lender's days 'YYYY-MM-DD'.
  */
-import { percentOfAmountCents, type Cents } from '../money';
+import type { Cents } from '../money';
 import { addDays, perDiemCents } from './day-count';
-import { balancesOn, type EntryKind, type LedgerEntry, type LoanTerms } from './ledger';
-import { billingPeriod, installmentCents, previousDueOn, type ScheduleTerms } from './schedule';
+import { balancesOn, type EntryKind, type LateChargeRule, type LedgerEntry, type LoanTerms } from './ledger';
+import { billingPeriod, installmentLateCharge, previousDueOn, type ScheduleTerms } from './schedule';
 
 /** One line of a statement's activity: an entry since the previous statement. */
 export interface StatementActivity {
@@ -50,9 +50,9 @@ export interface StatementFigures {
   suspenseCents: Cents;
   /** The principal due with this installment (the balloon at maturity; 0 otherwise). */
   principalDueCents: Cents;
-  /** max(0, interest due + fees due − suspense) + principal due. */
+  /** max(0, interest due + fees due + principal due − suspense): a surplus in suspense lowers the balloon too. */
   amountDueCents: Cents;
-  /** The late charge if the installment is not paid by the end of the grace days. */
+  /** The late charge if the installment is not paid by the end of the grace days (on the scheduled installment, never the balloon). */
   lateChargeCents: Cents;
   /** The first day the late charge applies: due day + grace days + 1. */
   lateChargeFrom: string;
@@ -86,6 +86,7 @@ function detailOf(e: LedgerEntry): string | null {
       return e.description;
     case 'payment-reversal':
     case 'adjustment':
+    case 'refund':
       return e.reason;
     default:
       return null;
@@ -97,20 +98,15 @@ function detailOf(e: LedgerEntry): string | null {
  * ledger in the order recorded, including that day's interest bill, each with its `dueOn`); the
  * balances are those at the end of the due day. The activity is every entry up to the due day
  * that the previous statement did not show: dated after the previous due day, or recorded after
- * that day's bill (the previous statement was issued with it). `terms` are the loan's (ledger.ts), `schedule` its days with the maturity
- * in force, `late` its boarded late charge (percent of the installment) and grace days.
+ * that day's bill (the previous statement was issued with it). `terms` are the loan's (ledger.ts),
+ * `schedule` its days with the maturity in force, `lateCharge` its boarded late-charge term.
  * @throws RangeError as the ledger's functions (a bad day or amount).
  */
 export function statementFigures(
   entries: readonly (LedgerEntry & { dueOn?: string | null })[],
   terms: LoanTerms,
   schedule: ScheduleTerms,
-  {
-    reference,
-    dueOn,
-    lateChargePercent,
-    graceDays,
-  }: { reference: string; dueOn: string; lateChargePercent: number; graceDays: number },
+  { reference, dueOn, lateCharge }: { reference: string; dueOn: string; lateCharge: LateChargeRule },
 ): StatementFigures {
   const b = balancesOn(entries, terms, dueOn);
   const bill = entries.find(
@@ -120,7 +116,6 @@ export function statementFigures(
   // The bill's own period (the billing job may start it later than the schedule's, never earlier).
   const period = bill ? { from: bill.from, to: bill.to } : billingPeriod(schedule, dueOn);
   const principalDueCents = dueOn === schedule.maturityOn ? Math.max(0, b.principalCents) : 0;
-  const installment = installmentCents(entries, schedule, dueOn, Math.max(0, b.principalCents));
   const since = previousDueOn(schedule, dueOn);
   // The previous statement was issued right after its bill: what was recorded after that bill,
   // even dated on or before its due day (a payment that day, a correction), was not on it.
@@ -141,10 +136,13 @@ export function statementFigures(
     feesDueCents: b.feesDueCents,
     suspenseCents: b.suspenseCents,
     principalDueCents,
-    amountDueCents: Math.max(0, b.interestDueCents + b.feesDueCents - b.suspenseCents) + principalDueCents,
-    lateChargeCents: percentOfAmountCents(installment, lateChargePercent),
-    lateChargeFrom: addDays(dueOn, graceDays + 1),
-    graceDays,
+    amountDueCents: Math.max(0, b.interestDueCents + b.feesDueCents + principalDueCents - b.suspenseCents),
+    lateChargeCents: installmentLateCharge(entries, schedule, lateCharge, {
+      dueOn,
+      paidDay: addDays(dueOn, lateCharge.graceDays + 1),
+    }),
+    lateChargeFrom: addDays(dueOn, lateCharge.graceDays + 1),
+    graceDays: lateCharge.graceDays,
     perDiemCents: perDiemCents(Math.max(0, base), terms.ratePercent),
     activity: entries
       .filter((e, i) => e.day <= dueOn && (since === null || e.day > since || i > previousBill))

@@ -17,6 +17,8 @@ export const LEDGER_ENTRY_KINDS = [
   { value: 'payment-reversal', label: 'Payment reversed' },
   { value: 'adjustment', label: 'Adjustment' },
   { value: 'payoff', label: 'Payoff received' },
+  { value: 'suspense-applied', label: 'Suspense applied' },
+  { value: 'refund', label: 'Refund to the borrower' },
 ] as const satisfies readonly Choice[];
 
 /** How a payment reached the lender. */

@@ -50,6 +50,7 @@ import {
   PAYMENT_METHODS,
 } from '../../lib/servicing/vocabulary';
 import { FEES_TO, LOAN_UPDATE_KINDS, RUN_STATUSES } from '../../lib/returns/vocabulary';
+import { PAYOFF_TOLERANCE_CENTS } from '../../lib/servicing/ledger';
 import { SITE_CONTENT_SECTIONS, SITE_IMAGE_KINDS } from '../../lib/site-content';
 import { TOAST_TYPES } from '../../lib/toast';
 import { PROPERTY_TYPES, valuesOf } from '../../lib/vocabulary';
@@ -974,6 +975,13 @@ export const loanServicing = pgTable(
     /** Percent of the installment. */
     lateChargePercent: numeric('late_charge_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     graceDays: integer('grace_days').notNull(),
+    /** The note's minimum late charge (0: none) and maximum (null: none), cents (ledger.ts `LateChargeRule`). */
+    lateChargeMinimumCents: bigint('late_charge_minimum_cents', { mode: 'number' }).notNull().default(0),
+    lateChargeMaximumCents: bigint('late_charge_maximum_cents', { mode: 'number' }),
+    /** A single-family owner-occupied dwelling: Civil Code 2954.4's late-charge limits apply. */
+    ownerOccupied: boolean('owner_occupied').notNull().default(false),
+    /** How far a payoff received may fall short of what is owed and still pay the loan off (the rest waived), cents. */
+    payoffToleranceCents: bigint('payoff_tolerance_cents', { mode: 'number' }).notNull().default(PAYOFF_TOLERANCE_CENTS),
     defaultRatePercent: numeric('default_rate_percent', { precision: 6, scale: 3, mode: 'number' }),
     holdbackCents: bigint('holdback_cents', { mode: 'number' }).notNull().default(0),
     drawFeeCents: bigint('draw_fee_cents', { mode: 'number' }).notNull().default(0),
@@ -987,7 +995,7 @@ export const loanServicing = pgTable(
     ...enumChecks(t),
     check(
       'loan_servicing_figures_check',
-      sql`${t.noteAmountCents} > 0 and ${t.holdbackCents} >= 0 and ${t.holdbackCents} < ${t.noteAmountCents} and ${t.ratePercent} > 0 and ${t.points} >= 0 and ${t.termMonths} between 1 and 120 and ${t.lateChargePercent} >= 0 and ${t.graceDays} between 0 and 60 and ${t.drawFeeCents} >= 0 and ${t.extensionPoints} >= 0 and ${t.reconveyanceFeeCents} >= 0`,
+      sql`${t.noteAmountCents} > 0 and ${t.holdbackCents} >= 0 and ${t.holdbackCents} < ${t.noteAmountCents} and ${t.ratePercent} > 0 and ${t.points} >= 0 and ${t.termMonths} between 1 and 120 and ${t.lateChargePercent} >= 0 and ${t.graceDays} between 0 and 60 and ${t.lateChargeMinimumCents} >= 0 and coalesce(${t.lateChargeMaximumCents} >= ${t.lateChargeMinimumCents}, true) and ${t.payoffToleranceCents} >= 0 and ${t.drawFeeCents} >= 0 and ${t.extensionPoints} >= 0 and ${t.reconveyanceFeeCents} >= 0`,
     ),
     check('loan_servicing_days_check', sql`${t.firstPaymentOn} > ${t.fundedOn} and ${t.maturityOn} >= ${t.firstPaymentOn}`),
   ],
@@ -1051,9 +1059,11 @@ export const ledgerEntry = pgTable(
     description: text('description'),
     /** Why: a reversal's, an adjustment's. */
     reason: text('reason'),
-    /** A payment's or payoff's method and reference (check number, wire reference…). */
+    /** A payment's or payoff's method and reference (check number, wire reference…): a reference is unique per loan. */
     method: text('method', { enum: valuesOf(PAYMENT_METHODS) }),
     reference: text('reference'),
+    /** The key of the form that recorded a payment: the same form sent twice records it once. */
+    idempotencyKey: text('idempotency_key'),
     /** The draw a draw disbursement funds. */
     drawId: uuid('draw_id').references((): AnyPgColumn => drawRequest.id),
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
@@ -1078,6 +1088,13 @@ export const ledgerEntry = pgTable(
     uniqueIndex('ledger_entry_late_charge_idx')
       .on(t.loanId, t.dueOn)
       .where(sql`${t.kind} = 'late-charge'`),
+    // A payment is recorded once: by the form's key, and by its reference (check or wire number).
+    uniqueIndex('ledger_entry_idempotency_idx')
+      .on(t.loanId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('ledger_entry_reference_idx')
+      .on(t.loanId, t.reference)
+      .where(sql`${t.kind} in ('payment', 'payoff') and ${t.reference} is not null`),
     // The servicing list (portfolio.server.ts): a loan's interest bills newest due first, walked
     // back from the latest to find the oldest unpaid one without reading the rest of its ledger.
     index('ledger_entry_bills_due_idx')
@@ -1091,10 +1108,11 @@ export const ledgerEntry = pgTable(
     ),
     check(
       'ledger_entry_application_check',
-      sql`${t.kind} not in ('payment', 'payment-reversal', 'payoff') or (${t.feesCents} + ${t.interestCents} + ${t.principalCents} + ${t.suspenseCents} = ${t.amountCents})`,
+      sql`${t.kind} not in ('payment', 'payment-reversal', 'payoff', 'suspense-applied') or (${t.feesCents} + ${t.interestCents} + ${t.principalCents} + ${t.suspenseCents} = ${t.amountCents})`,
     ),
     check('ledger_entry_reversal_check', sql`${t.kind} <> 'payment-reversal' or ${t.reverses} is not null`),
     check('ledger_entry_late_charge_check', sql`${t.kind} <> 'late-charge' or ${t.dueOn} is not null`),
+    check('ledger_entry_refund_check', sql`${t.kind} <> 'refund' or ${t.reason} is not null`),
   ],
 );
 

@@ -40,14 +40,14 @@ function constraintOf(error: unknown, depth = 0): string | null {
   return typeof constraint === 'string' ? constraint : constraintOf(cause, depth + 1);
 }
 
-/** Principal the ledger of loan `loanId` has collected so far (payments and payoffs less reversals), cents. */
+/** Principal the ledger of loan `loanId` has collected so far (payments, suspense applied and payoffs less reversals), cents. */
 async function principalRepaid(tx: Transaction, loanId: string): Promise<Cents> {
   const [row] = await tx
     .select({
       cents: sql<string>`coalesce(sum(case when ${ledgerEntry.kind} = 'payment-reversal' then -${ledgerEntry.principalCents} else ${ledgerEntry.principalCents} end), 0)`,
     })
     .from(ledgerEntry)
-    .where(and(eq(ledgerEntry.loanId, loanId), inArray(ledgerEntry.kind, ['payment', 'payoff', 'payment-reversal'])));
+    .where(and(eq(ledgerEntry.loanId, loanId), inArray(ledgerEntry.kind, ['payment', 'payoff', 'payment-reversal', 'suspense-applied'])));
   return Number(row?.cents ?? 0);
 }
 

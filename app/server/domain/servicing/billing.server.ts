@@ -5,11 +5,14 @@
  *
  * - On each due day (schedule.ts `dueDays`) interest is billed in arrears for the period from the
  *   previous due day (or the funding day) to the due day (`billingPeriod`, ledger.ts
- *   `interestBill`): entry day = due day, `dueOn` = the due day. The statement issued that day
+ *   `interestBill`): entry day = due day, `dueOn` = the due day. Suspense held that day is then
+ *   applied to what is due (ledger.ts `suspenseApplied`, the payment order). The statement issued that day
  *   carries the figures of app/lib/servicing/statement.ts, computed from the ledger, and its PDF.
  * - On the day after the grace days (due day + grace days + 1), an installment still unpaid
  *   (schedule.ts `pastDueSince` ≤ due day) gets one `late-charge` entry (its `dueOn` the due day)
- *   of `lateChargeCents` and the 'payment late' e-mail.
+ *   of schedule.ts `installmentLateCharge` (the note's rule on the scheduled installment, never
+ *   the balloon) and the 'payment late' e-mail. Payments pay installments before charges
+ *   (ledger.ts `applyPayment`), so an unpaid charge never makes a later installment late.
  * - Reminders: the payment due in 5 days (the period's interest computed now, labelled expected),
  *   the maturity in 60, 30 and 15 days.
  *
@@ -22,8 +25,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { addDays } from '~/lib/servicing/day-count';
-import { balancesOn, interestBill, lateChargeCents, periodInterest } from '~/lib/servicing/ledger';
-import { billingPeriod, dueDays, installmentCents, pastDueSince, type ScheduleTerms } from '~/lib/servicing/schedule';
+import { balancesOn, interestBill, periodInterest, suspenseApplied } from '~/lib/servicing/ledger';
+import { billingPeriod, dueDays, installmentLateCharge, pastDueSince, type ScheduleTerms } from '~/lib/servicing/schedule';
 import {
   statementFigures,
   statementFileName,
@@ -43,6 +46,7 @@ import { preparedRead } from '../../db/prepared.server';
 import {
   appendEntries,
   entryId,
+  lateChargeRule,
   loanTerms,
   lockServicing,
   readEntries,
@@ -100,6 +104,10 @@ export async function billDueDay(tx: Transaction, loanId: string, day: string): 
     const bill = interestBill(entries, terms, { id: entryId(), day, ...periodToBill(entries, schedule, day) });
     entries.push(...(await appendEntries(tx, s, [{ ...bill, dueOn: day }], null)));
     billedCents = bill.amountCents;
+    // Money the borrower sent ahead pays the installment on its due day.
+    const principalDueCents = day === schedule.maturityOn ? Math.max(0, balancesOn(entries, terms, day).principalCents) : 0;
+    const applied = suspenseApplied(entries, terms, { id: entryId(), day, principalDueCents });
+    if (applied) entries.push(...(await appendEntries(tx, s, [{ ...applied, dueOn: day }], null)));
   }
   const [issued] = await tx
     .select({ id: loanStatement.id })
@@ -110,8 +118,7 @@ export async function billDueDay(tx: Transaction, loanId: string, day: string): 
   const figures = statementFigures(entries, terms, schedule, {
     reference: l.reference ?? '',
     dueOn: day,
-    lateChargePercent: s.lateChargePercent,
-    graceDays: s.graceDays,
+    lateCharge: lateChargeRule(s),
   });
   const statementId = await storeStatement(tx, l, figures);
   if (!statementId) return { dueOn: day, billedCents, statementId: null };
@@ -220,9 +227,13 @@ export async function chargeLateFees(
       {
         dueOn,
         lateChargeCents: amountCents,
-        amountDueCents:
-          Math.max(0, after.interestDueCents + after.feesDueCents - after.suspenseCents) +
-          (dueOn === schedule.maturityOn ? Math.max(0, after.principalCents) : 0),
+        amountDueCents: Math.max(
+          0,
+          after.interestDueCents +
+            after.feesDueCents +
+            (dueOn === schedule.maturityOn ? Math.max(0, after.principalCents) : 0) -
+            after.suspenseCents,
+        ),
       },
     );
   }
@@ -241,7 +252,7 @@ function lateChargesDue(
   entries: StoredEntry[],
   day: string,
 ): { dueOn: string; lateDay: string; amountCents: number }[] {
-  const terms = loanTerms(s);
+  const rule = lateChargeRule(s);
   const charged = new Set(entries.filter((e) => e.kind === 'late-charge').map((e) => e.dueOn));
   const billed = new Set(entries.filter((e) => e.kind === 'interest-billed').map((e) => e.dueOn));
   const due: { dueOn: string; lateDay: string; amountCents: number }[] = [];
@@ -251,14 +262,7 @@ function lateChargesDue(
     if (charged.has(dueOn) || !billed.has(dueOn)) continue;
     const since = pastDueSince(entries, schedule, lateDay);
     if (since === null || since > dueOn) continue;
-    const principal = Math.max(0, balancesOn(entries, terms, dueOn).principalCents);
-    const amountCents = lateChargeCents({
-      installmentCents: installmentCents(entries, schedule, dueOn, principal),
-      dueDay: dueOn,
-      paidDay: lateDay,
-      graceDays: s.graceDays,
-      lateChargePercent: s.lateChargePercent,
-    });
+    const amountCents = installmentLateCharge(entries, schedule, rule, { dueOn, paidDay: lateDay });
     if (amountCents > 0) due.push({ dueOn, lateDay, amountCents });
   }
   return due;
@@ -305,8 +309,10 @@ export async function sendReminders(tx: Transaction, loanId: string, day: string
         pastDueCents: b.interestDueCents + b.feesDueCents,
         suspenseCents: b.suspenseCents,
         principalDueCents,
-        expectedCents:
-          Math.max(0, expectedInterestCents + b.interestDueCents + b.feesDueCents - b.suspenseCents) + principalDueCents,
+        expectedCents: Math.max(
+          0,
+          expectedInterestCents + b.interestDueCents + b.feesDueCents + principalDueCents - b.suspenseCents,
+        ),
       },
     );
     sent.push('payment-due');

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { balances, entryEffect, type Balances, type LedgerEntry, type LoanTerms } from '~/lib/servicing/ledger';
+import { balances, entryEffect, type Balances, type LateChargeRule, type LedgerEntry, type LoanTerms } from '~/lib/servicing/ledger';
 import type { ScheduleTerms } from '~/lib/servicing/schedule';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import { db, type Transaction, type Reader } from '../../db/client.server';
@@ -28,6 +28,8 @@ export interface EntryMeta {
   dueOn?: string | null;
   method?: PaymentMethod | null;
   reference?: string | null;
+  /** The recording form's key (a payment): the database keeps one entry per loan and key. */
+  idempotencyKey?: string | null;
   drawId?: string | null;
 }
 
@@ -42,6 +44,17 @@ export type StoredEntry = LedgerEntry & {
   createdAt: Date;
   after: Balances;
 };
+
+/** The note's late-charge term, from the closing record (ledger.ts `LateChargeRule`). */
+export function lateChargeRule(s: Servicing): LateChargeRule {
+  return {
+    percent: s.lateChargePercent,
+    graceDays: s.graceDays,
+    minimumCents: s.lateChargeMinimumCents,
+    maximumCents: s.lateChargeMaximumCents,
+    ownerOccupied: s.ownerOccupied,
+  };
+}
 
 /** The terms the arithmetic needs, from the closing record. */
 export function loanTerms(s: Servicing): LoanTerms {
@@ -85,6 +98,10 @@ function toEntry(r: Row): LedgerEntry {
       return { ...base, kind: r.kind, bucket: r.bucket!, reason: r.reason ?? '' };
     case 'payoff':
       return { ...base, kind: r.kind, application: application(r), holdbackReleasedCents: r.holdbackReleasedCents ?? 0 };
+    case 'suspense-applied':
+      return { ...base, kind: r.kind, application: application(r) };
+    case 'refund':
+      return { ...base, kind: r.kind, reason: r.reason ?? '' };
   }
 }
 
@@ -207,9 +224,10 @@ export async function appendEntries(
       dueOn: e.dueOn ?? null,
       reverses: e.kind === 'payment-reversal' ? e.reverses : null,
       description: e.kind === 'fee' ? e.description : null,
-      reason: e.kind === 'payment-reversal' || e.kind === 'adjustment' ? e.reason : null,
+      reason: e.kind === 'payment-reversal' || e.kind === 'adjustment' || e.kind === 'refund' ? e.reason : null,
       method: e.method ?? null,
       reference: e.reference ?? null,
+      idempotencyKey: e.idempotencyKey ?? null,
       drawId: e.drawId ?? null,
       actorId: actor?.id ?? null,
       actorName: actor?.name ?? null,

@@ -211,19 +211,18 @@ export async function quoteFile(l: Loan, quoteId: string): Promise<{ key: string
   return { key: row.key, fileName: `payoff-quote-${l.reference}-${row.goodThrough}.pdf` };
 }
 
-const sameFigures = (a: PayoffQuote, b: PayoffQuote) =>
-  (Object.keys(a) as (keyof PayoffQuote)[]).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
-
 /**
- * Staff record the payoff of funded `l` against quote `quoteId`: received on `day` (on or before
- * the quote's good-through day, on or after the ledger's last entry, not after `today`),
- * `amountCents` equal to the quote's total, with its method and reference. The quote's figures
- * are recomputed from the ledger under its lock and must equal the stored ones; the payoff entries
- * are appended (every balance then 0), the loan moves to Paid off, the borrower is told and the
- * payoff audited, in one transaction.
+ * Staff record the payoff of funded `l` against quote `quoteId`: `amountCents` received on `day`
+ * (on or before the quote's good-through day, on or after the ledger's last entry, not after
+ * `today`), with its method and reference. What is owed is the quote good through `day`,
+ * recomputed from the ledger under its lock (interest is earned to the day the money arrives, and
+ * a bill booked since the quote counts): a surplus is refunded (a refund entry, in the borrower's
+ * e-mail), a shortfall up to the loan's payoff tolerance is waived, a larger one is refused. The
+ * payoff entries are appended (every balance then 0), the loan moves to Paid off, the borrower is
+ * told and the payoff audited, in one transaction.
  * @throws NotFound for a quote not of this loan; Refused('conflict') when the loan is not funded
- *   or the balances changed since the quote; Refused('invalid') for a day out of range or an
- *   amount other than the quote's total (naming it).
+ *   or holds more in suspense than it owes; Refused('invalid') for a day out of range or an
+ *   amount short by more than the tolerance (naming what is owed).
  */
 export async function recordPayoff(
   admin: LoanActor,
@@ -252,21 +251,26 @@ export async function recordPayoff(
       .at(-1);
     if (last && daysBetween(last, input.day) < 0)
       throw refuse(`The day received cannot be before the ledger's last entry, ${formatCalendarDay(last)}.`);
-    if (input.amountCents !== quote.totalCents)
-      throw refuse(`The amount received must equal the quote's total, ${usdCents(quote.totalCents)}.`);
-    const fresh = computeQuote(entries, loanTerms(s), {
-      goodThrough: quote.goodThrough,
-      reconveyanceFeeCents: s.reconveyanceFeeCents,
+    const owed = computeQuote(entries, loanTerms(s), { goodThrough: input.day, reconveyanceFeeCents: s.reconveyanceFeeCents });
+    if (owed.totalCents < 0) throw new Refused('conflict', PAYOFF_MESSAGES.refund, 'Payoff not recorded');
+    const shortCents = owed.totalCents - input.amountCents;
+    if (shortCents > s.payoffToleranceCents)
+      throw refuse(
+        `${usdCents(owed.totalCents)} is owed for a payoff received ${formatCalendarDay(input.day)}: ${usdCents(input.amountCents)} is ${usdCents(shortCents)} short. Record it as a payment, or record the payoff when the rest arrives.`,
+      );
+    const payoffEntriesOf = payoffEntries(owed, {
+      day: input.day,
+      newId: entryId,
+      receivedCents: input.amountCents,
+      toleranceCents: s.payoffToleranceCents,
     });
-    if (!sameFigures(fresh, quote.figures as PayoffQuote))
-      throw new Refused('conflict', PAYOFF_MESSAGES.stale, 'Payoff not recorded');
-    const [bill, fee, payoff] = payoffEntries(fresh, { day: input.day, ids: [entryId(), entryId(), entryId()] });
     const appended = await appendEntries(
       tx,
       s,
-      [bill!, fee!, { ...payoff!, method: input.method, reference: input.reference ?? null }],
+      payoffEntriesOf.map((e) => (e.kind === 'payoff' ? { ...e, method: input.method, reference: input.reference ?? null } : e)),
       admin,
     );
+    const refundCents = Math.max(0, input.amountCents - owed.totalCents);
     const after = appended.at(-1)!.after;
     if (Object.values(after).some((v) => v !== 0))
       throw new Error(`A payoff of loan ${l.id} left balances: ${JSON.stringify(after)}`);
@@ -283,7 +287,11 @@ export async function recordPayoff(
       },
       {
         stage: 'Paid off',
-        note: `We received ${usdCents(input.amountCents)} on ${formatCalendarDay(input.day)}: the loan is paid off and every balance is zero.`,
+        note:
+          `We received ${usdCents(input.amountCents)} on ${formatCalendarDay(input.day)}: the loan is paid off and every balance is zero.` +
+          (refundCents > 0
+            ? ` It was ${usdCents(refundCents)} more than the ${usdCents(owed.totalCents)} owed that day (interest runs only to the day your money arrived): we are refunding ${usdCents(refundCents)} to you.`
+            : ''),
       },
     );
     await audit(
@@ -295,6 +303,9 @@ export async function recordPayoff(
         quoteId: quote.id,
         day: input.day,
         amountCents: input.amountCents,
+        owedCents: owed.totalCents,
+        refundCents,
+        waivedCents: Math.max(0, shortCents),
         method: input.method,
         paymentReference: input.reference ?? null,
       },

@@ -93,14 +93,14 @@ export function loanStandingCtes(today: string | BoundSql, loans: SQL): SQL {
     future as (
       select e.loan_id,
         sum(case when e.kind in ('closing-disbursement', 'draw-disbursement') then e.amount_cents
-                 when e.kind in ('payment', 'payoff') then -e.principal_cents
+                 when e.kind in ('payment', 'payoff', 'suspense-applied') then -e.principal_cents
                  when e.kind = 'payment-reversal' then e.principal_cents
                  when e.kind = 'adjustment' and e.bucket = 'principal' then e.amount_cents else 0 end) as principal,
         sum(case when e.kind = 'draw-disbursement' then -e.amount_cents
                  when e.kind = 'payoff' then -e.holdback_released_cents
                  when e.kind = 'adjustment' and e.bucket = 'holdback' then e.amount_cents else 0 end) as holdback,
         sum(case when e.kind = 'interest-billed' then e.amount_cents
-                 when e.kind in ('payment', 'payoff') then -e.interest_cents
+                 when e.kind in ('payment', 'payoff', 'suspense-applied') then -e.interest_cents
                  when e.kind = 'payment-reversal' then e.interest_cents
                  when e.kind = 'adjustment' and e.bucket = 'interest' then e.amount_cents else 0 end) as interest
       from ledger_entry e where e.day > ${today}::date group by e.loan_id

@@ -1,0 +1,14 @@
+ALTER TABLE "ledger_entry" DROP CONSTRAINT "ledger_entry_kind_check";--> statement-breakpoint
+ALTER TABLE "ledger_entry" DROP CONSTRAINT "ledger_entry_application_check";--> statement-breakpoint
+ALTER TABLE "loan_servicing" DROP CONSTRAINT "loan_servicing_figures_check";--> statement-breakpoint
+ALTER TABLE "ledger_entry" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+ALTER TABLE "loan_servicing" ADD COLUMN "late_charge_minimum_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loan_servicing" ADD COLUMN "late_charge_maximum_cents" bigint;--> statement-breakpoint
+ALTER TABLE "loan_servicing" ADD COLUMN "owner_occupied" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "loan_servicing" ADD COLUMN "payoff_tolerance_cents" bigint DEFAULT 100 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entry_idempotency_idx" ON "ledger_entry" USING btree ("loan_id","idempotency_key") WHERE "ledger_entry"."idempotency_key" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entry_reference_idx" ON "ledger_entry" USING btree ("loan_id","reference") WHERE "ledger_entry"."kind" in ('payment', 'payoff') and "ledger_entry"."reference" is not null;--> statement-breakpoint
+ALTER TABLE "ledger_entry" ADD CONSTRAINT "ledger_entry_refund_check" CHECK ("ledger_entry"."kind" <> 'refund' or "ledger_entry"."reason" is not null);--> statement-breakpoint
+ALTER TABLE "ledger_entry" ADD CONSTRAINT "ledger_entry_kind_check" CHECK ("ledger_entry"."kind" in ('closing-disbursement', 'draw-disbursement', 'interest-billed', 'payment', 'late-charge', 'fee', 'payment-reversal', 'adjustment', 'payoff', 'suspense-applied', 'refund'));--> statement-breakpoint
+ALTER TABLE "ledger_entry" ADD CONSTRAINT "ledger_entry_application_check" CHECK ("ledger_entry"."kind" not in ('payment', 'payment-reversal', 'payoff', 'suspense-applied') or ("ledger_entry"."fees_cents" + "ledger_entry"."interest_cents" + "ledger_entry"."principal_cents" + "ledger_entry"."suspense_cents" = "ledger_entry"."amount_cents"));--> statement-breakpoint
+ALTER TABLE "loan_servicing" ADD CONSTRAINT "loan_servicing_figures_check" CHECK ("loan_servicing"."note_amount_cents" > 0 and "loan_servicing"."holdback_cents" >= 0 and "loan_servicing"."holdback_cents" < "loan_servicing"."note_amount_cents" and "loan_servicing"."rate_percent" > 0 and "loan_servicing"."points" >= 0 and "loan_servicing"."term_months" between 1 and 120 and "loan_servicing"."late_charge_percent" >= 0 and "loan_servicing"."grace_days" between 0 and 60 and "loan_servicing"."late_charge_minimum_cents" >= 0 and coalesce("loan_servicing"."late_charge_maximum_cents" >= "loan_servicing"."late_charge_minimum_cents", true) and "loan_servicing"."payoff_tolerance_cents" >= 0 and "loan_servicing"."draw_fee_cents" >= 0 and "loan_servicing"."extension_points" >= 0 and "loan_servicing"."reconveyance_fee_cents" >= 0);
