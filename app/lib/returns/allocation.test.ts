@@ -116,7 +116,17 @@ function build(terms: SplitTerms, holdbackCents: Cents, steps: Step[], payoff: b
     const goodThrough = addDays(day, 1);
     const quote = payoffQuote(entries, loan, { goodThrough, reconveyanceFeeCents: 15_000 });
     // Suspense beyond what is owed is refunded, not a payoff: such a loan is left unpaid here.
-    if (quote.totalCents >= 0) entries.push(...payoffEntries(quote, { day: goodThrough, newId: ((n = 0) => () => `po-${++n}`)() }));
+    if (quote.totalCents >= 0)
+      entries.push(
+        ...payoffEntries(quote, {
+          day: goodThrough,
+          newId: (
+            (n = 0) =>
+            () =>
+              `po-${++n}`
+          )(),
+        }),
+      );
   }
   return entries;
 }

@@ -190,7 +190,12 @@ export function allocateLedger(
       }
       continue;
     }
-    if (entry.kind !== 'payment' && entry.kind !== 'payment-reversal' && entry.kind !== 'payoff' && entry.kind !== 'suspense-applied')
+    if (
+      entry.kind !== 'payment' &&
+      entry.kind !== 'payment-reversal' &&
+      entry.kind !== 'payoff' &&
+      entry.kind !== 'suspense-applied'
+    )
       continue;
     const application: Application = entry.application;
     const released = entry.kind === 'payoff' ? entry.holdbackReleasedCents : 0;

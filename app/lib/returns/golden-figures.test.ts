@@ -51,7 +51,14 @@ ledger.push(...payoffEntries(quote, { day: '2026-03-31', newId: () => payoffIds.
 // 03-20, then April's bill paid in full on its due day.
 const waived: LedgerEntry[] = ledger.slice(0, 4);
 waived.push(payment(waived, loan, { id: 'w-pay-mar', day: '2026-03-10', amountCents: 500_000, overpayment: 'principal' }));
-waived.push({ kind: 'adjustment', id: 'w-waive', day: '2026-03-20', bucket: 'interest', amountCents: -500_000, reason: 'Waived' });
+waived.push({
+  kind: 'adjustment',
+  id: 'w-waive',
+  day: '2026-03-20',
+  bucket: 'interest',
+  amountCents: -500_000,
+  reason: 'Waived',
+});
 waived.push(interestBill(waived, loan, { id: 'w-bill-apr', day: '2026-04-01', from: '2026-03-01', to: '2026-04-01' }));
 waived.push(payment(waived, loan, { id: 'w-pay-apr', day: '2026-04-01', amountCents: 1_000_000, overpayment: 'principal' }));
 

@@ -106,7 +106,10 @@ const m: (LedgerEntry & { dueOn?: string })[] = [
     application: { feesCents: 0, interestCents: 0, principalCents: 0, suspenseCents: 250_000 },
   },
 ];
-m.push({ ...interestBill(m, loanM, { id: 'm-bill', day: '2027-01-01', from: '2026-12-01', to: '2027-01-01' }), dueOn: '2027-01-01' });
+m.push({
+  ...interestBill(m, loanM, { id: 'm-bill', day: '2027-01-01', from: '2026-12-01', to: '2027-01-01' }),
+  dueOn: '2027-01-01',
+});
 const maturityStatement = statementFigures(m, loanM, scheduleM, { reference: 'M', dueOn: '2027-01-01', lateCharge: ruleA });
 
 // Loan B: $500,000 note, $350,000 at closing, $150,000 holdback, 11 %, 30/360.

@@ -526,7 +526,13 @@ export function payoffEntries(
     holdbackReleasedCents: quote.holdbackCents,
   });
   if (surplusCents > 0)
-    entries.push({ kind: 'refund', id: newId(), day, amountCents: surplusCents, reason: 'Payoff received above the amount owed' });
+    entries.push({
+      kind: 'refund',
+      id: newId(),
+      day,
+      amountCents: surplusCents,
+      reason: 'Payoff received above the amount owed',
+    });
   for (const e of entries) entryEffect(e);
   return entries;
 }

@@ -9,7 +9,7 @@
  * Units: cents, the lender's days 'YYYY-MM-DD'.
  */
 import type { Cents } from '../money';
-import { daysBetween } from './day-count';
+import { addDays as addDaysTo, daysBetween } from './day-count';
 import { lateChargeCents, type LateChargeRule, type LedgerEntry } from './ledger';
 
 /** The boarded days a schedule is drawn from. */
@@ -168,4 +168,48 @@ export function installmentLateCharge(
     .map((d) => lateChargeCents({ installmentCents: scheduledInstallmentCents(entries, d), dueDay: d, paidDay, rule }))
     .filter((c) => c > 0);
   return earlier.length ? Math.min(charge, Math.max(...earlier)) : charge;
+}
+
+/**
+ * The money tendered for the installment due on `dueOn` before its late day (due day + grace
+ * days + 1): the payments received from the due day through the last grace day, less those
+ * reversed by then, and the suspense applied on the due day (money sent ahead), in cents. Civil
+ * Code 2954.4(b): "for the purposes of determining whether late charges may be imposed, any
+ * payment tendered by the borrower shall be applied ... to the most recent installment due";
+ * B&P 10242.5(b): a payment within the grace days "shall be deemed to have been made ... for
+ * payment of that installment".
+ */
+export function tenderedCents(
+  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
+  dueOn: string,
+  lateDay: string,
+): Cents {
+  const inWindow = (e: LedgerEntry) => e.day >= dueOn && e.day < lateDay;
+  const reversed = new Set(entries.flatMap((e) => (e.kind === 'payment-reversal' && e.day < lateDay ? [e.reverses] : [])));
+  let cents = 0;
+  for (const e of entries) {
+    if (e.kind === 'payment' && inWindow(e) && !reversed.has(e.id)) cents += e.amountCents;
+    if (e.kind === 'suspense-applied' && e.day === dueOn) cents += e.amountCents;
+  }
+  return cents;
+}
+
+/**
+ * The late charge the installment due on `dueOn` owes on its late day (due day + grace days + 1),
+ * from `entries`: none when the loan is not past due since that due day or earlier on the late
+ * day (`pastDueSince`), or when the money tendered for it by then covers it in full
+ * (`tenderedCents`), whatever earlier installments or charges are unpaid; otherwise
+ * `installmentLateCharge`. Cents.
+ */
+export function lateChargeOwed(
+  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
+  terms: ScheduleTerms,
+  rule: LateChargeRule,
+  dueOn: string,
+): Cents {
+  const lateDay = addDaysTo(dueOn, rule.graceDays + 1);
+  const since = pastDueSince(entries, terms, lateDay);
+  if (since === null || since > dueOn) return 0;
+  if (tenderedCents(entries, dueOn, lateDay) >= scheduledInstallmentCents(entries, dueOn)) return 0;
+  return installmentLateCharge(entries, terms, rule, { dueOn, paidDay: lateDay });
 }

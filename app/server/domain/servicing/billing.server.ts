@@ -26,7 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { addDays } from '~/lib/servicing/day-count';
 import { balancesOn, interestBill, periodInterest, suspenseApplied } from '~/lib/servicing/ledger';
-import { billingPeriod, dueDays, installmentLateCharge, pastDueSince, type ScheduleTerms } from '~/lib/servicing/schedule';
+import { billingPeriod, dueDays, lateChargeOwed, type ScheduleTerms } from '~/lib/servicing/schedule';
 import {
   statementFigures,
   statementFileName,
@@ -260,9 +260,7 @@ function lateChargesDue(
     const lateDay = addDays(dueOn, s.graceDays + 1);
     if (lateDay > day) break;
     if (charged.has(dueOn) || !billed.has(dueOn)) continue;
-    const since = pastDueSince(entries, schedule, lateDay);
-    if (since === null || since > dueOn) continue;
-    const amountCents = installmentLateCharge(entries, schedule, rule, { dueOn, paidDay: lateDay });
+    const amountCents = lateChargeOwed(entries, schedule, rule, dueOn);
     if (amountCents > 0) due.push({ dueOn, lateDay, amountCents });
   }
   return due;

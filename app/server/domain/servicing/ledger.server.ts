@@ -10,7 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { balances, entryEffect, type Balances, type LateChargeRule, type LedgerEntry, type LoanTerms } from '~/lib/servicing/ledger';
+import {
+  balances,
+  entryEffect,
+  type Balances,
+  type LateChargeRule,
+  type LedgerEntry,
+  type LoanTerms,
+} from '~/lib/servicing/ledger';
 import type { ScheduleTerms } from '~/lib/servicing/schedule';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import { db, type Transaction, type Reader } from '../../db/client.server';
