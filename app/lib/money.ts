@@ -100,8 +100,17 @@ export function dayInterestCents(centDays: number, ratePercent: number): Cents {
   return Number(divideHalfUp(BigInt(centDays) * milliPercent(ratePercent), 100_000n * 360n));
 }
 
-/** '$1,250,000' → '1250000': an amount as people write it, as a whole-dollar field reads it. */
-export const plainDollars = (value: string) => value.replace(/[$,\s]/g, '');
+/**
+ * '$1,250,000' → '1250000': an amount as people write it, read strictly: around it spaces, before
+ * it at most one '$', and commas only between groups of three digits ('1,250.50', '$ 25,000').
+ * Anything else ('1,00', '5,,,0', '$$5', '1.000,50' with a decimal comma) comes back unchanged, so
+ * the field's own check refuses it instead of reading a hundred times the amount.
+ */
+export function plainDollars(value: string): string {
+  const match = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(\.\d*)?\s*$/.exec(value);
+  if (!match || (match[1] === undefined && match[2] === undefined)) return value;
+  return `${(match[1] ?? '').replace(/,/g, '')}${match[2] ?? ''}`;
+}
 
 /**
  * The positive whole-dollar amount a person typed ('$25,000', ' 25000 ', '25,000.00'), or null

@@ -2,16 +2,19 @@
  * The one way the site writes CSV (issue "Security and scale": audit export): csv-stringify
  * quotes and escapes, with a byte-order mark so spreadsheets read UTF-8, and a cell that a
  * spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is
- * prefixed with an apostrophe (OWASP "CSV injection").
+ * prefixed with an apostrophe (OWASP "CSV injection"), as is every part of a cell after a
+ * separator a spreadsheet may split on instead of the comma (`;`, `|`, a tab), so `Eve;=2+3`
+ * goes out as `Eve;'=2+3` whichever separator opens it.
  */
 import { stringify } from 'csv-stringify/sync';
 
 /** Rows a streamed CSV writes per chunk: the event loop is handed back between chunks. */
 const STREAM_CHUNK_ROWS = 500;
 
-/** `value` as a spreadsheet shows it, never as a formula it would run. */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/** `value` as a spreadsheet shows it, never as a formula it would run, whatever separator it splits on. */
+export function safeCell(value: string): string {
+  const start = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return start.replace(/([,;|\t])(\s*)(?=[=+\-@])/g, "$1$2'");
 }
 
 /** CSV text of `header` then `rows` (strings; numbers and dates as the caller formats them). */

@@ -197,7 +197,7 @@ for (const width of [1280, 390]) {
     await payment.getByLabel('Method').selectOption('wire');
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await expect(admin.getByText('Payment recorded')).toBeVisible();
-    // Now due: the second installment and the draw fee (fees are paid first).
+    // Now due: the second installment and the draw fee (the installment is paid first, then the charges).
     const dueNow = admin.locator('dt:text-is("Due now") + dd');
     await expect(dueNow).toHaveText(
       `$${((cents(secondBill) + 25_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,

@@ -219,7 +219,7 @@ beforeAll(async () => {
     for (let k = 0; k < n; k++, i++) {
       const who = {
         id: randomUUID(),
-        name: i === 7 ? '=HYPERLINK("http://evil.example","Click")' : `Investor ${i}`,
+        name: i === 7 ? '=HYPERLINK("http://evil.example","Click")' : i === 8 ? 'Eve;=2+3' : `Investor ${i}`,
         email: `inv${i}-${randomUUID().slice(0, 6)}@example.test`,
       };
       investors.push(who);
@@ -646,6 +646,8 @@ describe('the CSV export', () => {
     // Cells a spreadsheet would run as formulas come out as text.
     expect(rows.map((r) => r[0])).toContain(`'=HYPERLINK("http://evil.example","Click")`);
     expect(rows.map((r) => r[7])).toContain(`'+1 call me`);
+    // A spreadsheet that splits on ';' instead of ',' finds no formula either.
+    expect(rows.map((r) => r[0])).toContain(`Eve;'=2+3`);
     const [event] = await db()
       .select()
       .from(auditEvent)

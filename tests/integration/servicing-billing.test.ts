@@ -33,6 +33,7 @@ import {
   readEntries,
   scheduleTerms,
   servicingOf,
+  lateChargeRule,
 } from '~/server/domain/servicing/ledger.server';
 import { defineDaily, registeredDailyJobs, runDaily, type DailyJobOptions } from '~/server/jobs/daily.server';
 import { startJobs } from '~/server/jobs/queue.server';
@@ -141,8 +142,7 @@ async function ledgerFigures(loanId: string, reference: string, dueOn: string): 
   return statementFigures(await readEntries(loanId), loanTerms(s), await scheduleTerms(s), {
     reference,
     dueOn,
-    lateChargePercent: s.lateChargePercent,
-    graceDays: s.graceDays,
+    lateCharge: lateChargeRule(s),
   });
 }
 

@@ -7,8 +7,10 @@
  *   to the cent; the row, its PDF (whose text, read with unpdf, holds every line the page shows),
  *   the borrower's e-mail and staff's audit are stored;
  * - the 30-day window, a negative payoff (suspense above what is owed) refused with nothing stored;
- * - recording the payoff zeroes every balance and moves the loan to Paid off; a stale quote, an
- *   amount other than the total and a day past the good-through are refused and change nothing;
+ * - recording the payoff zeroes every balance and moves the loan to Paid off, owing interest to the
+ *   day received (A24–A25: the quote's total received two days early, the surplus refunded and
+ *   e-mailed); a fee since the quote is owed, not a reason to refuse; an amount short by more than
+ *   the tolerance and a day past the good-through are refused and change nothing;
  * - an extension's fee and new maturity, one open request, a decline needs a reason, approval
  *   charges the fee and moves the maturity in force, a maturity long passed is refused;
  * - another borrower, an investor and an anonymous visitor get a 404 (or the guard's redirect) for
@@ -99,8 +101,7 @@ async function loanA(borrower?: LoanActor) {
         installmentCents: e[1]!.amountCents,
         dueDay: '2026-10-01',
         paidDay: '2026-10-14',
-        graceDays: 10,
-        lateChargePercent: 5,
+        rule: { percent: 5, graceDays: 10, minimumCents: 0, maximumCents: null, ownerOccupied: false },
       }),
     },
   ]);
@@ -135,7 +136,7 @@ describe('payoff quotes', () => {
     const { loan: l, borrower } = await loanA();
     const quote = await quotePayoff(admin, l, '2026-11-06', { by: 'staff', today: '2026-10-25' });
     const f = quote.figures;
-    // A13–A17: per diem 11,944 × 37 days (Oct 1 to Nov 6 included, the DST change moving no day).
+    // A13–A17: 37 days over the balance timeline (Oct 1 to Nov 6 included, the DST change moving no day).
     expect(f.perDiemCents).toBe(golden.get('A13'));
     expect(f.accruedDays).toBe(golden.get('A14'));
     expect(f.accruedInterestCents).toBe(golden.get('A15'));
@@ -149,7 +150,7 @@ describe('payoff quotes', () => {
     });
 
     const [row] = await db().select().from(payoffQuote).where(eq(payoffQuote.id, quote.id));
-    expect(row).toMatchObject({ loanId: l.id, goodThrough: '2026-11-06', totalCents: 40_458_178, requestedBy: admin.id });
+    expect(row).toMatchObject({ loanId: l.id, goodThrough: '2026-11-06', totalCents: 40_458_194, requestedBy: admin.id });
     expect(row!.figures).toEqual(f);
     expect(row!.storageKey).toMatch(/^payoffs\//);
 
@@ -159,8 +160,9 @@ describe('payoff quotes', () => {
       expect(text, line.label).toContain(line.label);
       expect(text, line.label).toContain(line.value);
     }
-    expect(text).toContain('$404,581.78');
-    expect(text).toContain('$119.44 a day × 37 days');
+    expect(text).toContain('$404,581.94');
+    expect(text).toContain('(37 days)');
+    expect(text).toContain('$119.44');
 
     const mails = await db()
       .select()
@@ -225,13 +227,14 @@ describe('payoff quotes', () => {
 });
 
 describe('recording the payoff', () => {
-  it('zeroes every balance, moves the loan to Paid off, tells the borrower and is audited', async () => {
+  it('zeroes every balance with interest to the day received, refunds the surplus, moves the loan to Paid off, tells the borrower and is audited', async () => {
     const { loan: l, borrower } = await loanA();
     const quote = await quotePayoff(admin, l, '2026-11-06', { by: 'staff', today: '2026-10-25' });
+    // The quote's total arrives on 11-04, two days before its good-through day (A24–A25).
     await recordPayoff(
       admin,
       l,
-      { quoteId: quote.id, day: '2026-11-04', amountCents: 40_458_178, method: 'wire', reference: 'FW-2026-1104' },
+      { quoteId: quote.id, day: '2026-11-04', amountCents: 40_458_194, method: 'wire', reference: 'FW-2026-1104' },
       '2026-11-05',
     );
     const s = (await servicingOf(l.id))!;
@@ -243,12 +246,13 @@ describe('recording the payoff', () => {
       suspenseCents: 0,
     });
     const entries = await readEntries(l.id);
-    expect(entries.slice(-3).map((e) => [e.kind, e.amountCents])).toEqual([
-      ['interest-billed', 441_928],
+    expect(entries.slice(-4).map((e) => [e.kind, e.amountCents])).toEqual([
+      ['interest-billed', 418_056],
       ['fee', 15_000],
-      ['payoff', 40_458_178],
+      ['payoff', 40_458_194],
+      ['refund', golden.get('A25')],
     ]);
-    expect(entries.at(-1)).toMatchObject({ method: 'wire', reference: 'FW-2026-1104', day: '2026-11-04' });
+    expect(entries.at(-2)).toMatchObject({ method: 'wire', reference: 'FW-2026-1104', day: '2026-11-04' });
     const [after] = await db().select().from(loan).where(eq(loan.id, l.id));
     expect(after!.stage).toBe('paid_off');
     const [move] = await db()
@@ -260,7 +264,8 @@ describe('recording the payoff', () => {
       .select()
       .from(outboxEmail)
       .where(and(eq(outboxEmail.template, 'loan-stage-changed'), eq(outboxEmail.to, borrower.email)));
-    expect(told.map((m) => (m.payload as { stage: string }).stage)).toContain('Paid off');
+    const paidOff = told.find((m) => (m.payload as { stage: string }).stage === 'Paid off')!;
+    expect((paidOff.payload as { note: string }).note).toContain('we are refunding $238.88 to you');
     expect(
       await db()
         .select()
@@ -272,21 +277,24 @@ describe('recording the payoff', () => {
       recordPayoff(
         admin,
         after!,
-        { quoteId: quote.id, day: '2026-11-04', amountCents: 40_458_178, method: 'wire' },
+        { quoteId: quote.id, day: '2026-11-04', amountCents: 40_458_194, method: 'wire' },
         '2026-11-05',
       ),
     ).rejects.toMatchObject({ kind: 'conflict' });
     await expect(quotePayoff(admin, after!, lenderDay(), { by: 'staff' })).rejects.toMatchObject({ kind: 'conflict' });
   });
 
-  it('refuses an amount other than the total (naming it), a day past the good-through, and a stale quote; nothing changes', async () => {
+  it('refuses an amount short by more than the tolerance (naming what is owed) and a day out of range, and owes a fee charged since the quote', async () => {
     const { loan: l } = await loanA();
     const quote = await quotePayoff(admin, l, '2026-11-06', { by: 'staff', today: '2026-10-25' });
     const before = (await readEntries(l.id)).length;
-    const input = { quoteId: quote.id, day: '2026-11-02', amountCents: 40_458_178, method: 'ach' as const };
-    await expect(recordPayoff(admin, l, { ...input, amountCents: 40_458_177 }, '2026-11-02')).rejects.toMatchObject({
+    // Received 11-02: 40,000,000 × 33 × 10.75 ÷ 36,000 = 394,166.67 → 394,167 of interest;
+    // 40,000,000 + 394,167 + 25,000 + 15,000 − 23,750 = 40,410,417 owed; $1.01 short is over the $1.00 tolerance.
+    const input = { quoteId: quote.id, day: '2026-11-02', amountCents: 40_410_417 - 101, method: 'ach' as const };
+    await expect(recordPayoff(admin, l, input, '2026-11-02')).rejects.toMatchObject({
       kind: 'invalid',
-      message: "The amount received must equal the quote's total, $404,581.78.",
+      message:
+        '$404,104.17 is owed for a payoff received Nov 2, 2026: $404,103.16 is $1.01 short. Record it as a payment, or record the payoff when the rest arrives.',
     });
     await expect(recordPayoff(admin, l, { ...input, day: '2026-11-07' }, '2026-11-08')).rejects.toMatchObject({
       kind: 'invalid',
@@ -294,19 +302,42 @@ describe('recording the payoff', () => {
     await expect(recordPayoff(admin, l, { ...input, day: '2026-10-21' }, '2026-11-02')).rejects.toMatchObject({
       kind: 'invalid',
     });
-    // A fee since the quote: the balances changed.
+    expect((await readEntries(l.id)).length).toBe(before);
+    // A fee since the quote is owed: the quote's total received pays it, and the rest is refunded.
     await append(l, () => [{ kind: 'fee', id: entryId(), day: '2026-10-30', description: 'Courier', amountCents: 4_500 }]);
-    await expect(recordPayoff(admin, l, input, '2026-11-02')).rejects.toMatchObject({
-      kind: 'conflict',
-      message: PAYOFF_MESSAGES.stale,
-    });
-    expect((await readEntries(l.id)).length).toBe(before + 1);
-    expect((await db().select().from(loan).where(eq(loan.id, l.id)))[0]!.stage).toBe('funded');
-    // A new quote includes the fee, and records.
-    const fresh = await quotePayoff(admin, l, '2026-11-06', { by: 'staff', today: '2026-11-02' });
-    expect(fresh.totalCents).toBe(40_458_178 + 4_500);
-    await recordPayoff(admin, l, { ...input, quoteId: fresh.id, amountCents: fresh.totalCents }, '2026-11-02');
+    await recordPayoff(admin, l, { ...input, amountCents: quote.totalCents }, '2026-11-02');
     expect((await db().select().from(loan).where(eq(loan.id, l.id)))[0]!.stage).toBe('paid_off');
+    const entries = await readEntries(l.id);
+    // 40,458,194 − (40,410,417 + 4,500) = 43,277.
+    expect(entries.at(-1)).toMatchObject({ kind: 'refund', amountCents: 43_277 });
+    expect(entries.at(-1)!.after).toEqual({
+      principalCents: 0,
+      holdbackCents: 0,
+      interestDueCents: 0,
+      feesDueCents: 0,
+      suspenseCents: 0,
+    });
+  });
+
+  it('accepts a payoff short by no more than the tolerance, waiving the rest', async () => {
+    const { loan: l } = await loanA();
+    const quote = await quotePayoff(admin, l, '2026-11-06', { by: 'staff', today: '2026-10-25' });
+    await recordPayoff(
+      admin,
+      l,
+      { quoteId: quote.id, day: '2026-11-02', amountCents: 40_410_417 - 100, method: 'ach' },
+      '2026-11-02',
+    );
+    const entries = await readEntries(l.id);
+    expect(entries.find((e) => e.kind === 'adjustment')).toMatchObject({ bucket: 'interest', amountCents: -100 });
+    expect(entries.at(-1)).toMatchObject({ kind: 'payoff', amountCents: 40_410_317 });
+    expect(entries.at(-1)!.after).toEqual({
+      principalCents: 0,
+      holdbackCents: 0,
+      interestDueCents: 0,
+      feesDueCents: 0,
+      suspenseCents: 0,
+    });
   });
 });
 
@@ -595,7 +626,7 @@ describe('through the routes', () => {
     expect((await db().select().from(loan).where(eq(loan.id, l.id)))[0]!.stage).toBe('funded');
   });
 
-  it("staff issue a quote, are refused an amount other than the total at its figure, and decide the borrower's extension", async () => {
+  it("staff issue a quote, are refused an amount short of what is owed at its figure, and decide the borrower's extension", async () => {
     const reference = l.reference!;
     const staffPath = `/admin-dashboard/loans/${reference}/payoff`;
     const act = (fields: Record<string, string>) =>
@@ -607,7 +638,7 @@ describe('through the routes', () => {
     expect(latest!.by).toBe('staff');
     const wrong = await act({ intent: 'record', quoteId: latest!.id, day: lenderDay(), amountCents: '1.00', method: 'wire' });
     expect(wrong.status).toBe(400);
-    expect(JSON.stringify(wrong.body)).toContain('must equal the quote');
+    expect(JSON.stringify(wrong.body)).toContain('is owed for a payoff received');
 
     const asked = await run(() =>
       extensionAction({

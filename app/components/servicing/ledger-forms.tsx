@@ -41,7 +41,8 @@ function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   );
 }
 
-export function PaymentForm({ today }: { today: string }) {
+/** The record-a-payment form; `formKey` (new on every page load) makes a form sent twice record one payment. */
+export function PaymentForm({ today, formKey }: { today: string; formKey: string }) {
   const { fetcher, options } = useServicingFetcher();
   const [form, fields] = useForm({
     id: 'payment',
@@ -52,6 +53,7 @@ export function PaymentForm({ today }: { today: string }) {
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2">
       <input type="hidden" name="intent" value="payment" />
+      <input type="hidden" name="idempotencyKey" value={formKey} />
       <MoneyField cents label="Amount received" field={fields.amountCents} placeholder="0.00" />
       <Field
         label="Date received"
@@ -67,7 +69,7 @@ export function PaymentForm({ today }: { today: string }) {
       />
       <ChoiceSelect className="sm:col-span-2" label="An overpayment" field={fields.overpayment} choices={OVERPAYMENT_CHOICES} />
       <p className="text-sm text-muted sm:col-span-2">
-        Applied to late charges and fees first, then interest due, then principal due; what is left goes as chosen above.
+        Applied to interest due first, then principal due, then late charges and fees; what is left goes as chosen above.
       </p>
       <Submit busy={fetcher.state !== 'idle'}>Record payment</Submit>
     </fetcher.Form>

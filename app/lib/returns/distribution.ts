@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { formatCalendarDay, usdCents } from '../format';
-import { dayField, textField } from '../schemas/fields';
+import { dayField, textField, wholeNumberField } from '../schemas/fields';
 import { addDays, daysBetween } from '../servicing/day-count';
 import type { RunStatus } from './vocabulary';
 
@@ -167,7 +167,7 @@ export const openRunSchema = (today: string) =>
 
 /** "Approve": the investors' total (cents) the page showed, as a hidden field. */
 export const approveRunSchema = z.object({
-  expectedInvestorsCents: z.coerce.number({ error: RUN_MESSAGES.stale }).int(RUN_MESSAGES.stale),
+  expectedInvestorsCents: wholeNumberField(0, Number.MAX_SAFE_INTEGER, RUN_MESSAGES.stale),
 });
 
 /** "Mark paid": the day the bank paid (up to `today`) and its reference. */

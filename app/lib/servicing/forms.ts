@@ -23,6 +23,8 @@ export const paymentSchema = (today: string) =>
     method: z.enum(valuesOf(PAYMENT_METHODS), { error: 'Choose how it was paid' }),
     reference: optionalTextField({ max: 100, tooLong: 'At most 100 characters' }),
     overpayment: z.enum(valuesOf(OVERPAYMENT_CHOICES), { error: 'Choose where an overpayment goes' }),
+    /** The form's key, new on every page load: the same form sent twice records one payment. */
+    idempotencyKey: z.string().uuid('Reload the page and record the payment again').optional(),
   });
 
 /** Reverse a payment (a returned payment): which one, and why. */

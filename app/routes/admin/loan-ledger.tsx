@@ -5,6 +5,7 @@
  * the updates its investors were sent and the form to post one (issue 25 "Loan updates").
  * Admins only; a loan without a closing record is not found. Every change is audited.
  */
+import { randomUUID } from 'node:crypto';
 import type { Route } from './+types/loan-ledger';
 import { LoanHeader } from '~/components/loans/loan-header';
 import { LoanUpdatesCard } from '~/components/returns/loan-updates';
@@ -45,6 +46,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     updates,
     investors,
     today: lenderDay(),
+    // New on every load (and after every action, which reloads it): one payment per form sent.
+    paymentKey: randomUUID(),
   };
 }
 
@@ -98,7 +101,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function LoanLedger({ loaderData }: Route.ComponentProps) {
-  const { loan, property, summary, statements, updates, investors, today } = loaderData;
+  const { loan, property, summary, statements, updates, investors, today, paymentKey } = loaderData;
   const open = loan.stage === 'funded';
   return (
     <>
@@ -118,7 +121,7 @@ export default function LoanLedger({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-6 lg:grid-cols-2 2xl:grid-cols-3">
             <Card>
               <CardHeader title="Record a payment" />
-              <PaymentForm today={today} />
+              <PaymentForm today={today} formKey={paymentKey} />
             </Card>
             <Card>
               <CardHeader title="Add a fee" />

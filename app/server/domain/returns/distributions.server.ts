@@ -267,6 +267,8 @@ export async function listRuns(requestedPage: number) {
 
 /** Run number `number` as the column holds it, or null (a number that is no whole number is none). */
 function runNumber(number: number | string): number | null {
+  // Digits only: Number() would read '0x1', '1e0' and '+1' as run 1.
+  if (typeof number === 'string' && !/^\d{1,10}$/.test(number)) return null;
   const n = Number(number);
   return Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 }

@@ -5,19 +5,21 @@
  * (app/lib/servicing/ledger.ts's arithmetic), the audit event, and the borrower's notice and
  * e-mail. Amounts are integer cents; days the lender's 'YYYY-MM-DD'.
  *
- * Rules: a payment is applied in the documented order (ledger.ts `applyPayment`: late charges and
- * fees, interest due, principal due (the balloon from the maturity on), then the overpayment to
- * principal or suspense as staff choose) to the balances on its day; a payment is reversed at
+ * Rules: a payment is applied in the documented order (ledger.ts `applyPayment`: interest due,
+ * principal due (the balloon from the maturity on), late charges and fees, then the overpayment
+ * to principal or suspense as staff choose); it is recorded once (the form's key, a reference unique per loan) to the balances on its day; a payment is reversed at
  * most once (a unique index), restoring every balance exactly; an adjustment may not leave a
  * balance below zero; nothing is recorded on a loan that is not Funded, before its funding day
  * or after today.
  */
-import { lenderDay } from '~/lib/format';
+import { and, eq } from 'drizzle-orm';
+import { formatCalendarDay, lenderDay } from '~/lib/format';
 import type { Cents } from '~/lib/money';
 import { balancesOn, payment, reversal, type AdjustedBucket, type Balances, type LedgerEntry } from '~/lib/servicing/ledger';
 import type { PaymentMethod } from '~/lib/servicing/vocabulary';
 import type { Transaction } from '../../db/client.server';
 import { db } from '../../db/client.server';
+import { ledgerEntry } from '../../db/schema';
 import { NotFound, Refused } from '../../errors.server';
 import { audit } from '../audit.server';
 import { lockLoan, tellBorrower, type Loan, type LoanActor } from '../loans/loan.server';
@@ -40,6 +42,8 @@ export interface PaymentInput {
   method: PaymentMethod;
   reference?: string | null;
   overpayment: 'principal' | 'suspense';
+  /** The recording form's key: a second request with it returns the payment the first recorded. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -67,7 +71,10 @@ async function onFundedLoan<T>(
 /**
  * Staff record `input` received on loan `l`: applied to the balances on its day, stored with its
  * method and reference, audited, and the borrower sent a receipt. Returns the stored payment.
- * @throws Refused as `onFundedLoan`.
+ * A payment is recorded once: a request with the key of a form already recorded returns that
+ * payment and records nothing (two clicks, a resent form), and a reference (check or wire number)
+ * is unique among the loan's payments (the database's unique indexes hold it under any race).
+ * @throws Refused as `onFundedLoan`; Refused('conflict') for a reference already recorded.
  */
 export async function recordPayment(admin: LoanActor, l: Loan, input: PaymentInput, today = lenderDay()): Promise<StoredEntry> {
   return onFundedLoan(
@@ -76,6 +83,22 @@ export async function recordPayment(admin: LoanActor, l: Loan, input: PaymentInp
     'Payment not recorded',
     async (tx, s, current) => {
       const entries = await readEntries(l.id, tx);
+      if (input.idempotencyKey) {
+        const [again] = await tx
+          .select({ id: ledgerEntry.id })
+          .from(ledgerEntry)
+          .where(and(eq(ledgerEntry.loanId, l.id), eq(ledgerEntry.idempotencyKey, input.idempotencyKey)));
+        const recorded = again && entries.find((e) => e.id === again.id);
+        if (recorded) return recorded;
+      }
+      const reference = input.reference?.trim() || null;
+      const same = reference && entries.find((e) => (e.kind === 'payment' || e.kind === 'payoff') && e.reference === reference);
+      if (same)
+        throw new Refused(
+          'conflict',
+          `A payment with the reference ${reference} was already recorded on ${formatCalendarDay(same.day)}.`,
+          'Payment not recorded',
+        );
       const maturity = await maturityOf(s, tx);
       const terms = loanTerms(s);
       // From the maturity on, the principal is due (the balloon) before any overpayment.
@@ -90,7 +113,7 @@ export async function recordPayment(admin: LoanActor, l: Loan, input: PaymentInp
       const [stored] = await appendEntries(
         tx,
         s,
-        [{ ...entry, method: input.method, reference: input.reference?.trim() || null }],
+        [{ ...entry, method: input.method, reference, idempotencyKey: input.idempotencyKey ?? null }],
         admin,
       );
       await audit(
