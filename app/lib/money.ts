@@ -102,14 +102,15 @@ export function dayInterestCents(centDays: number, ratePercent: number): Cents {
 
 /**
  * '$1,250,000' → '1250000': an amount as people write it, read strictly: around it spaces, before
- * it at most one '$', and commas only between groups of three digits ('1,250.50', '$ 25,000').
+ * it at most one '$', and commas (or spaces) only between groups of three digits ('1,250.50',
+ * '$ 25,000', '$ 1 250 000').
  * Anything else ('1,00', '5,,,0', '$$5', '1.000,50' with a decimal comma) comes back unchanged, so
  * the field's own check refuses it instead of reading a hundred times the amount.
  */
 export function plainDollars(value: string): string {
-  const match = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(\.\d*)?\s*$/.exec(value);
+  const match = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)?(\.\d*)?\s*$/.exec(value);
   if (!match || (match[1] === undefined && match[2] === undefined)) return value;
-  return `${(match[1] ?? '').replace(/,/g, '')}${match[2] ?? ''}`;
+  return `${(match[1] ?? '').replace(/[, ]/g, '')}${match[2] ?? ''}`;
 }
 
 /**
