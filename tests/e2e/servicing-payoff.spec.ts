@@ -143,12 +143,12 @@ for (const width of [1280, 390]) {
     await shot(admin, `staff-payoff-${width}`);
     await admin.getByRole('button', { name: /^Approve/ }).click();
     await expect(admin.getByText('Extension approved', { exact: true })).toBeVisible();
-    // The borrower's quote no longer matches the ledger: recording against it is refused.
+    // The borrower's quote's total no longer pays what is owed (the fee): refused, naming what is owed.
     const record = admin.locator('form#record-payoff');
     await record.getByLabel('Amount received ($)').fill(total.replace('$', ''));
     await record.getByLabel('Method').selectOption('wire');
     await record.getByRole('button', { name: 'Record the payoff' }).click();
-    await expect(admin.getByText('Issue a new quote: the balances changed since this one.')).toBeVisible();
+    await expect(admin.getByText(/is owed for a payoff received/)).toBeVisible();
     await admin.getByRole('button', { name: 'Issue quote' }).click();
     await expect(admin.getByText('Payoff quote issued', { exact: true })).toBeVisible();
     const option = (await record.getByLabel('Quote').locator('option:checked').textContent())!;

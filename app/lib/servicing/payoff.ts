@@ -106,10 +106,10 @@ export function payoffLines(q: PayoffQuote): PayoffLine[] {
     { label: 'Unpaid fees and late charges', value: usdCents(q.feesDueCents) },
     { label: 'Reconveyance fee', value: usdCents(q.reconveyanceFeeCents) },
     { label: 'Less suspense (held for you)', value: usdCents(-q.suspenseCents) },
-    { label: `Total to pay off, good through ${through}`, value: usdCents(q.totalCents), total: true },
     {
       label: `Per diem: each day after ${through} adds; each day earlier the money arrives saves`,
       value: usdCents(q.perDiemCents),
     },
+    { label: `Total to pay off, good through ${through}`, value: usdCents(q.totalCents), total: true },
   ];
 }
