@@ -123,19 +123,6 @@ export function daysPastDue(
 }
 
 /**
- * The installment due on `dueOn`, in cents: that due day's interest bill plus, on the maturity,
- * the principal outstanding (the balloon). What a borrower must pay on the due day.
- */
-export function installmentCents(
-  entries: readonly (LedgerEntry & { dueOn?: string | null })[],
-  terms: ScheduleTerms,
-  dueOn: string,
-  principalCents: Cents,
-): Cents {
-  return scheduledInstallmentCents(entries, dueOn) + (dueOn === terms.maturityOn ? principalCents : 0);
-}
-
-/**
  * The scheduled installment due on `dueOn`, in cents: that due day's interest bill (the loans are
  * interest-only, so no principal is scheduled before the balloon). A late charge is a percent of
  * it, "the increment of any installment due that is attributable to principal and interest"
